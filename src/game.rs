@@ -1,0 +1,193 @@
+//! Impartial-game helpers: mex, nim-sum, and win/lose and Grundy tables over bitmask states.
+
+/// The minimum excludant: the smallest non-negative integer not among `values`.
+///
+/// Values below 64 go into one `u64` mask; larger ones are only looked at when every value
+/// below 64 is present.
+///
+/// # Complexity
+/// O(n) for n values, O(n log n) in the rare case that 0..64 are all present.
+///
+/// ```
+/// use combgames::game::mex;
+/// assert_eq!(mex([]), 0);
+/// assert_eq!(mex([0, 1, 3]), 2);
+/// assert_eq!(mex([1, 1, 2]), 0);
+/// assert_eq!(mex(0..100), 100);
+/// ```
+pub fn mex<I: IntoIterator<Item = u32>>(values: I) -> u32 {
+    let mut low = 0u64;
+    let mut high = Vec::new();
+    for v in values {
+        if v < 64 {
+            low |= 1 << v;
+        } else {
+            high.push(v);
+        }
+    }
+    if low != u64::MAX {
+        return (!low).trailing_zeros();
+    }
+    high.sort_unstable();
+    let mut m = 64;
+    for v in high {
+        if v == m {
+            m += 1;
+        } else if v > m {
+            break;
+        }
+    }
+    m
+}
+
+/// The nim-sum (bitwise XOR) of Grundy values: a sum of games is a loss for the player to
+/// move exactly when it is 0.
+///
+/// # Complexity
+/// O(n).
+///
+/// ```
+/// use combgames::game::nim_sum;
+/// assert_eq!(nim_sum([1, 2, 3]), 0);
+/// assert_eq!(nim_sum([5, 1]), 4);
+/// ```
+pub fn nim_sum<I: IntoIterator<Item = u32>>(values: I) -> u32 {
+    values.into_iter().fold(0, |acc, v| acc ^ v)
+}
+
+/// An impartial game whose states are bitmasks over a few cells, in which every move fills
+/// cells.
+///
+/// Laws an implementor must keep, for all states `s`, `t` below `1 << cells()`:
+/// - a move strictly adds bits: if `t` is a successor of `s`, then `t & s == s` and `t != s`
+///   (so `t > s`, and every play ends);
+/// - successors stay on the board: they are below `1 << cells()`;
+/// - the two views agree: [`BitmaskGame::for_each_predecessor`] of `t` visits `s` exactly
+///   when [`BitmaskGame::for_each_successor`] of `s` visits `t`.
+///
+/// The solvers rely on these laws to fill their tables from the full state down, with no
+/// recursion.
+pub trait BitmaskGame {
+    /// The number of cells; states are the masks below `1 << cells()`.
+    fn cells(&self) -> u32;
+
+    /// Calls `visit` with every state that one move leads to from `state`.
+    fn for_each_successor<F: FnMut(u32)>(&self, state: u32, visit: F);
+
+    /// Calls `visit` with every state from which one move leads to `state`.
+    fn for_each_predecessor<F: FnMut(u32)>(&self, state: u32, visit: F);
+}
+
+/// The commonest [`BitmaskGame`]: a fixed list of move masks, where a move is legal when all
+/// its cells are empty and fills them.
+#[derive(Clone, Debug)]
+pub struct MoveMasks {
+    cells: u32,
+    moves: Vec<u32>,
+}
+
+impl MoveMasks {
+    /// A game on `cells` cells with the given moves.
+    ///
+    /// # Complexity
+    /// O(moves).
+    ///
+    /// # Panics
+    /// If `cells > 26` (the tables would be too large), or a move is empty or has a cell at
+    /// or above `cells`.
+    pub fn new(cells: u32, moves: Vec<u32>) -> Self {
+        assert!(cells <= 26, "{cells} cells make a table too large");
+        for &m in &moves {
+            assert!(
+                m != 0 && u64::from(m) < 1u64 << cells,
+                "move {m:#b} is empty or outside {cells} cells"
+            );
+        }
+        MoveMasks { cells, moves }
+    }
+
+    /// The move masks.
+    pub fn moves(&self) -> &[u32] {
+        &self.moves
+    }
+}
+
+impl BitmaskGame for MoveMasks {
+    fn cells(&self) -> u32 {
+        self.cells
+    }
+
+    #[inline]
+    fn for_each_successor<F: FnMut(u32)>(&self, state: u32, mut visit: F) {
+        for &m in &self.moves {
+            if state & m == 0 {
+                visit(state | m);
+            }
+        }
+    }
+
+    #[inline]
+    fn for_each_predecessor<F: FnMut(u32)>(&self, state: u32, mut visit: F) {
+        for &m in &self.moves {
+            if state & m == m {
+                visit(state ^ m);
+            }
+        }
+    }
+}
+
+/// `win_table(game)[s]` says whether the player to move from state `s` wins (normal play:
+/// who cannot move loses).
+///
+/// Works backwards: from the full state down, a state not yet marked is lost, and marks
+/// every predecessor as won. Only lost states pay for their moves, and most states are won.
+///
+/// # Complexity
+/// O(2^cells + lost states x moves) for [`MoveMasks`].
+///
+/// # Panics
+/// If the game breaks a law of [`BitmaskGame`] by offering a state outside the table.
+///
+/// ```
+/// use combgames::game::{win_table, MoveMasks};
+/// // Two cells, fill one or both: the empty board is a win (fill both), one filled cell too.
+/// let game = MoveMasks::new(2, vec![0b01, 0b10, 0b11]);
+/// assert_eq!(win_table(&game), vec![true, true, true, false]);
+/// ```
+pub fn win_table<G: BitmaskGame>(game: &G) -> Vec<bool> {
+    let size = 1usize << game.cells();
+    let mut win = vec![false; size];
+    // Successors are larger masks, so each state is final when the loop reaches it.
+    for s in (0..size).rev() {
+        if !win[s] {
+            game.for_each_predecessor(s as u32, |p| win[p as usize] = true);
+        }
+    }
+    win
+}
+
+/// `grundy_table(game)[s]` is the Grundy value of state `s`.
+///
+/// # Complexity
+/// O(2^cells x moves).
+///
+/// # Panics
+/// If the game breaks a law of [`BitmaskGame`] by offering a successor outside the table.
+///
+/// ```
+/// use combgames::game::{grundy_table, MoveMasks};
+/// // Two cells, fill one or both: like a Nim heap of 2 at the start.
+/// let game = MoveMasks::new(2, vec![0b01, 0b10, 0b11]);
+/// assert_eq!(grundy_table(&game), vec![2, 1, 1, 0]);
+/// ```
+pub fn grundy_table<G: BitmaskGame>(game: &G) -> Vec<u32> {
+    let size = 1usize << game.cells();
+    let mut grundy = vec![0u32; size];
+    let mut options = Vec::new();
+    for s in (0..size).rev() {
+        options.clear();
+        game.for_each_successor(s as u32, |t| options.push(grundy[t as usize]));
+        grundy[s] = mex(options.iter().copied());
+    }
+    grundy
+}

@@ -1,0 +1,547 @@
+//! Streaming input with line-numbered errors, and buffered output.
+//!
+//! [`Reader`] reads from any [`Read`] through one fixed buffer, so memory stays flat however
+//! large the input is; [`Writer`] collects output in a fixed buffer and flushes as it fills.
+//! [`run`] ties both to stdin and stdout for a binary's `main`.
+
+use std::fmt;
+use std::io::{self, Read, StdinLock, StdoutLock, Write};
+use std::ops::RangeInclusive;
+use std::process::ExitCode;
+
+/// Buffer size used by [`Reader::new`] and [`Writer::new`].
+///
+/// 64 KiB keeps the buffer in L2 cache while reading in few system calls.
+pub const DEFAULT_CAPACITY: usize = 1 << 16;
+
+/// An input or output failure.
+#[derive(Debug)]
+pub enum Error {
+    /// Reading or writing failed.
+    Io(io::Error),
+    /// The input is malformed: on 1-based `line`, something other than `expected` was `found`.
+    Parse {
+        /// 1-based line of the offending byte.
+        line: usize,
+        /// What the input should have held there.
+        expected: String,
+        /// What it held instead.
+        found: String,
+    },
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Error::Io(e) => write!(f, "I/O: {e}"),
+            Error::Parse {
+                line,
+                expected,
+                found,
+            } => write!(f, "line {line}: expected {expected}, found {found}"),
+        }
+    }
+}
+
+impl std::error::Error for Error {}
+
+impl From<io::Error> for Error {
+    fn from(e: io::Error) -> Self {
+        Error::Io(e)
+    }
+}
+
+/// Result of a reader or solver.
+pub type Result<T> = std::result::Result<T, Error>;
+
+/// Describes one input byte for an error message: `'Q'`, `byte 0xff`.
+fn describe_byte(b: u8) -> String {
+    if b.is_ascii_graphic() || b == b' ' {
+        format!("'{}'", b as char)
+    } else {
+        format!("byte 0x{b:02x}")
+    }
+}
+
+/// Describes a token for an error message, shortened when long.
+fn describe_token(token: &[u8]) -> String {
+    const MAX: usize = 24;
+    let shown = &token[..token.len().min(MAX)];
+    let mut s: String = shown
+        .iter()
+        .map(|&b| if b.is_ascii_graphic() { b as char } else { '?' })
+        .collect();
+    if token.len() > MAX {
+        s.push_str("...");
+    }
+    format!("\"{s}\"")
+}
+
+/// A streaming reader of whitespace-separated input with line-numbered errors.
+///
+/// Whitespace is ASCII whitespace (space, `\t`, `\n`, `\r`, form feed), so CRLF line ends,
+/// blank lines and a missing final newline need no special care. Every read names what it
+/// expects, and a failure is an [`Error::Parse`] that gives the line and the bytes found.
+///
+/// The buffer has a fixed capacity; it grows only to hold a single token longer than itself.
+pub struct Reader<R> {
+    src: R,
+    buf: Vec<u8>,
+    /// Next unread byte in `buf`.
+    pos: usize,
+    /// End of the valid bytes in `buf`.
+    end: usize,
+    eof: bool,
+    /// Newlines in the bytes already dropped from the front of `buf`.
+    lines_dropped: usize,
+}
+
+impl<R: Read> Reader<R> {
+    /// Creates a reader with a [`DEFAULT_CAPACITY`] buffer.
+    ///
+    /// # Complexity
+    /// O(capacity) to allocate the buffer.
+    pub fn new(src: R) -> Self {
+        Self::with_capacity(DEFAULT_CAPACITY, src)
+    }
+
+    /// Creates a reader whose buffer holds `capacity` bytes.
+    ///
+    /// # Complexity
+    /// O(capacity).
+    ///
+    /// # Panics
+    /// If `capacity` is 0.
+    pub fn with_capacity(capacity: usize, src: R) -> Self {
+        assert!(capacity > 0, "Reader needs a buffer of at least one byte");
+        Reader {
+            src,
+            buf: vec![0; capacity],
+            pos: 0,
+            end: 0,
+            eof: false,
+            lines_dropped: 0,
+        }
+    }
+
+    /// The 1-based line number of the next unread byte.
+    ///
+    /// # Complexity
+    /// O(bytes read from the current buffer).
+    pub fn line(&self) -> usize {
+        self.lines_dropped + count_newlines(&self.buf[..self.pos]) + 1
+    }
+
+    /// An [`Error::Parse`] at the current line.
+    ///
+    /// # Complexity
+    /// Same as [`Reader::line`].
+    pub fn error(&self, expected: &str, found: String) -> Error {
+        Error::Parse {
+            line: self.line(),
+            expected: expected.to_string(),
+            found,
+        }
+    }
+
+    /// Moves the unread bytes to the front of the buffer and reads more after them, until at
+    /// least `want` bytes are unread, the buffer is full, or the input ends.
+    fn fill(&mut self, want: usize) -> Result<()> {
+        if self.pos > 0 {
+            self.lines_dropped += count_newlines(&self.buf[..self.pos]);
+            self.buf.copy_within(self.pos..self.end, 0);
+            self.end -= self.pos;
+            self.pos = 0;
+        }
+        while self.end < want && self.end < self.buf.len() && !self.eof {
+            match self.src.read(&mut self.buf[self.end..]) {
+                Ok(0) => self.eof = true,
+                Ok(n) => self.end += n,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                Err(e) => return Err(Error::Io(e)),
+            }
+        }
+        Ok(())
+    }
+
+    /// Returns the unread bytes after making sure at least `n` are there, when the input and
+    /// the buffer allow: the slice is shorter than `n` only at the end of the input or when
+    /// `n` exceeds the capacity. Nothing is consumed; see [`Reader::consume`].
+    ///
+    /// # Complexity
+    /// O(n) plus the reads.
+    pub fn peek(&mut self, n: usize) -> Result<&[u8]> {
+        if self.end - self.pos < n {
+            self.fill(n)?;
+        }
+        Ok(&self.buf[self.pos..self.end])
+    }
+
+    /// Marks `n` peeked bytes as read.
+    ///
+    /// # Complexity
+    /// O(1).
+    ///
+    /// # Panics
+    /// If fewer than `n` bytes are buffered.
+    pub fn consume(&mut self, n: usize) {
+        assert!(n <= self.end - self.pos, "consume past the buffered bytes");
+        self.pos += n;
+    }
+
+    /// Skips whitespace and returns the next byte without consuming it, or `None` at the end.
+    ///
+    /// # Complexity
+    /// O(whitespace skipped).
+    pub fn peek_non_space(&mut self) -> Result<Option<u8>> {
+        loop {
+            while self.pos < self.end {
+                let b = self.buf[self.pos];
+                if !b.is_ascii_whitespace() {
+                    return Ok(Some(b));
+                }
+                self.pos += 1;
+            }
+            self.fill(1)?;
+            if self.pos == self.end {
+                return Ok(None);
+            }
+        }
+    }
+
+    /// Skips whitespace and reads one byte that must be in `set`; `what` names it in errors.
+    ///
+    /// # Complexity
+    /// O(whitespace skipped + `set.len()`).
+    ///
+    /// ```
+    /// use combgames::io::Reader;
+    /// let mut rd = Reader::new(&b" *\r\n ."[..]);
+    /// assert_eq!(rd.byte_in(b"*.", "'*' or '.'").unwrap(), b'*');
+    /// assert_eq!(rd.byte_in(b"*.", "'*' or '.'").unwrap(), b'.');
+    /// let err = rd.byte_in(b"*.", "'*' or '.'").unwrap_err();
+    /// assert_eq!(err.to_string(), "line 2: expected '*' or '.', found end of input");
+    /// ```
+    pub fn byte_in(&mut self, set: &[u8], what: &str) -> Result<u8> {
+        match self.peek_non_space()? {
+            Some(b) if set.contains(&b) => {
+                self.pos += 1;
+                Ok(b)
+            }
+            Some(b) => Err(self.error(what, describe_byte(b))),
+            None => Err(self.error(what, "end of input".to_string())),
+        }
+    }
+
+    /// Skips whitespace and returns the next whitespace-free token, or `None` at the end.
+    ///
+    /// # Complexity
+    /// O(token length); the buffer grows if the token is longer than it.
+    pub fn token(&mut self) -> Result<Option<&[u8]>> {
+        if self.peek_non_space()?.is_none() {
+            return Ok(None);
+        }
+        let mut len = 0;
+        loop {
+            let rest = &self.buf[self.pos + len..self.end];
+            match rest.iter().position(|b| b.is_ascii_whitespace()) {
+                Some(i) => {
+                    len += i;
+                    break;
+                }
+                None => {
+                    len = self.end - self.pos;
+                    if self.eof {
+                        break;
+                    }
+                    if len == self.buf.len() {
+                        self.buf.resize(2 * len, 0);
+                    }
+                    self.fill(len + 1)?;
+                    if self.end - self.pos == len {
+                        break;
+                    }
+                }
+            }
+        }
+        let start = self.pos;
+        self.pos += len;
+        Ok(Some(&self.buf[start..start + len]))
+    }
+
+    /// Reads a token that must exist; `what` names it in errors.
+    ///
+    /// # Complexity
+    /// Same as [`Reader::token`].
+    pub fn expect_token(&mut self, what: &str) -> Result<&[u8]> {
+        if self.peek_non_space()?.is_none() {
+            return Err(self.error(what, "end of input".to_string()));
+        }
+        Ok(self.token()?.unwrap_or_default())
+    }
+
+    /// Reads an unsigned decimal integer; `what` names it in errors. A leading `+` is allowed.
+    ///
+    /// # Complexity
+    /// O(digits).
+    ///
+    /// ```
+    /// use combgames::io::Reader;
+    /// let mut rd = Reader::new(&b"18446744073709551615\n18446744073709551616"[..]);
+    /// assert_eq!(rd.u64("n").unwrap(), u64::MAX);
+    /// let err = rd.u64("n").unwrap_err();
+    /// assert_eq!(err.to_string(), "line 2: expected n, found \"18446744073709551616\" (too large)");
+    /// ```
+    pub fn u64(&mut self, what: &str) -> Result<u64> {
+        if self.peek_non_space()?.is_none() {
+            return Err(self.error(what, "end of input".to_string()));
+        }
+        // Fast path: the whole number and the byte after it are already buffered.
+        let bytes = &self.buf[self.pos..self.end];
+        let mut value: u64 = 0;
+        let mut i = 0;
+        while i < bytes.len() && i < 19 {
+            let d = bytes[i].wrapping_sub(b'0');
+            if d > 9 {
+                break;
+            }
+            // Up to 19 digits cannot overflow a u64.
+            value = value * 10 + d as u64;
+            i += 1;
+        }
+        if i > 0 && i < bytes.len() && bytes[i].is_ascii_whitespace() {
+            self.pos += i;
+            return Ok(value);
+        }
+        let token = self.token()?.unwrap_or_default();
+        match parse_u64(token) {
+            Ok(v) => Ok(v),
+            Err(why) => {
+                let found = format!("{}{why}", describe_token(token));
+                let len = token.len();
+                Err(self.error_before(what, found, len))
+            }
+        }
+    }
+
+    /// Reads a signed decimal integer; `what` names it in errors.
+    ///
+    /// # Complexity
+    /// O(digits).
+    ///
+    /// ```
+    /// use combgames::io::Reader;
+    /// let mut rd = Reader::new(&b"-9223372036854775808 +7 --1"[..]);
+    /// assert_eq!(rd.i64("x").unwrap(), i64::MIN);
+    /// assert_eq!(rd.i64("x").unwrap(), 7);
+    /// assert!(rd.i64("x").is_err());
+    /// ```
+    pub fn i64(&mut self, what: &str) -> Result<i64> {
+        let token = match self.token()? {
+            Some(t) => t,
+            None => return Err(self.error(what, "end of input".to_string())),
+        };
+        let (negative, digits) = match token.first() {
+            Some(b'-') => (true, &token[1..]),
+            _ => (false, token),
+        };
+        let parsed = parse_u64(digits).and_then(|magnitude| {
+            if negative {
+                0i64.checked_sub_unsigned(magnitude).ok_or(" (too small)")
+            } else {
+                i64::try_from(magnitude).map_err(|_| " (too large)")
+            }
+        });
+        match parsed {
+            Ok(v) => Ok(v),
+            Err(why) => {
+                let found = format!("{}{why}", describe_token(token));
+                let len = token.len();
+                Err(self.error_before(what, found, len))
+            }
+        }
+    }
+
+    /// Reads an unsigned integer that must lie in `range`; `what` names it in errors.
+    ///
+    /// # Complexity
+    /// O(digits).
+    ///
+    /// ```
+    /// use combgames::io::Reader;
+    /// let mut rd = Reader::new(&b"3 0"[..]);
+    /// assert_eq!(rd.u64_in(1..=5, "T").unwrap(), 3);
+    /// assert_eq!(rd.u64_in(1..=5, "T").unwrap_err().to_string(), "line 1: expected T in 1..=5, found 0");
+    /// ```
+    pub fn u64_in(&mut self, range: RangeInclusive<u64>, what: &str) -> Result<u64> {
+        let described = format!("{what} in {}..={}", range.start(), range.end());
+        let v = self.u64(&described)?;
+        if range.contains(&v) {
+            Ok(v)
+        } else {
+            Err(self.error(&described, v.to_string()))
+        }
+    }
+
+    /// Reads a signed integer that must lie in `range`; `what` names it in errors.
+    ///
+    /// # Complexity
+    /// O(digits).
+    pub fn i64_in(&mut self, range: RangeInclusive<i64>, what: &str) -> Result<i64> {
+        let described = format!("{what} in {}..={}", range.start(), range.end());
+        let v = self.i64(&described)?;
+        if range.contains(&v) {
+            Ok(v)
+        } else {
+            Err(self.error(&described, v.to_string()))
+        }
+    }
+
+    /// Reads an unsigned integer in `range` as a `usize`; `what` names it in errors.
+    ///
+    /// # Complexity
+    /// O(digits).
+    pub fn usize_in(&mut self, range: RangeInclusive<usize>, what: &str) -> Result<usize> {
+        let wide = *range.start() as u64..=*range.end() as u64;
+        // The range bounds are usize, so the value fits.
+        Ok(self.u64_in(wide, what)? as usize)
+    }
+
+    /// An error at the line where the token of `len` bytes just read began.
+    fn error_before(&self, what: &str, found: String, len: usize) -> Error {
+        let start = self.pos - len;
+        Error::Parse {
+            line: self.lines_dropped + count_newlines(&self.buf[..start]) + 1,
+            expected: what.to_string(),
+            found,
+        }
+    }
+}
+
+/// Parses ASCII decimal digits with an optional leading `+`; the error says why not.
+fn parse_u64(token: &[u8]) -> std::result::Result<u64, &'static str> {
+    let digits = token.strip_prefix(b"+").unwrap_or(token);
+    if digits.is_empty() || !digits.iter().all(u8::is_ascii_digit) {
+        return Err("");
+    }
+    digits.iter().try_fold(0u64, |acc, &d| {
+        acc.checked_mul(10)
+            .and_then(|v| v.checked_add((d - b'0') as u64))
+            .ok_or(" (too large)")
+    })
+}
+
+/// Counts `\n` bytes. Runs of at most 255 bytes are summed in `u8`, which vectorises to
+/// byte-wide lanes; every byte that is dropped from the buffer passes through here once.
+fn count_newlines(bytes: &[u8]) -> usize {
+    bytes
+        .chunks(255)
+        .map(|run| run.iter().fold(0u8, |n, &b| n + u8::from(b == b'\n')) as usize)
+        .sum()
+}
+
+/// A buffered writer of fixed capacity: output collects in memory and goes to the inner
+/// writer whenever the buffer fills, and on [`Write::flush`].
+///
+/// Dropping it flushes too but ignores errors, as [`std::io::BufWriter`] does: call
+/// [`Write::flush`] to see them.
+///
+/// ```
+/// use std::io::Write;
+/// let mut sink = Vec::new();
+/// let mut w = combgames::io::Writer::with_capacity(4, &mut sink);
+/// w.write_all(b"Possible.\n").unwrap();
+/// w.write_all(b"ok").unwrap();
+/// w.flush().unwrap();
+/// drop(w);
+/// assert_eq!(sink, b"Possible.\nok");
+/// ```
+pub struct Writer<W: Write> {
+    inner: W,
+    buf: Vec<u8>,
+}
+
+impl<W: Write> Writer<W> {
+    /// Creates a writer with a [`DEFAULT_CAPACITY`] buffer.
+    ///
+    /// # Complexity
+    /// O(capacity).
+    pub fn new(inner: W) -> Self {
+        Self::with_capacity(DEFAULT_CAPACITY, inner)
+    }
+
+    /// Creates a writer whose buffer holds `capacity` bytes.
+    ///
+    /// # Complexity
+    /// O(capacity).
+    ///
+    /// # Panics
+    /// If `capacity` is 0.
+    pub fn with_capacity(capacity: usize, inner: W) -> Self {
+        assert!(capacity > 0, "Writer needs a buffer of at least one byte");
+        Writer {
+            inner,
+            buf: Vec::with_capacity(capacity),
+        }
+    }
+
+    fn flush_buf(&mut self) -> io::Result<()> {
+        let result = self.inner.write_all(&self.buf);
+        self.buf.clear();
+        result
+    }
+}
+
+impl<W: Write> Write for Writer<W> {
+    fn write(&mut self, data: &[u8]) -> io::Result<usize> {
+        self.write_all(data)?;
+        Ok(data.len())
+    }
+
+    #[inline]
+    fn write_all(&mut self, data: &[u8]) -> io::Result<()> {
+        if self.buf.len() + data.len() > self.buf.capacity() {
+            self.flush_buf()?;
+            if data.len() >= self.buf.capacity() {
+                return self.inner.write_all(data);
+            }
+        }
+        self.buf.extend_from_slice(data);
+        Ok(())
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.flush_buf()?;
+        self.inner.flush()
+    }
+}
+
+impl<W: Write> Drop for Writer<W> {
+    fn drop(&mut self) {
+        let _ = self.flush();
+    }
+}
+
+/// Runs `solve` on stdin and a [`Writer`] over stdout, for a binary's `main`.
+///
+/// All output is flushed before anything is reported, so the answers written before a
+/// failure reach stdout. A failure prints one line `error: ...` on stderr and gives a
+/// failing exit code; nothing panics and nothing calls `process::exit`.
+///
+/// # Complexity
+/// That of `solve`.
+pub fn run<F>(solve: F) -> ExitCode
+where
+    F: FnOnce(StdinLock<'static>, &mut Writer<StdoutLock<'static>>) -> Result<()>,
+{
+    let mut out = Writer::new(io::stdout().lock());
+    let solved = solve(io::stdin().lock(), &mut out);
+    let flushed = out.flush().map_err(Error::Io);
+    match solved.and(flushed) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            let _ = writeln!(io::stderr(), "error: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}

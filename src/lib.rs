@@ -1,0 +1,11 @@
+//! A small std-only library shared by the contest binaries in `src/bin/`.
+//!
+//! - [`io`]: a streaming [`io::Reader`] with line-numbered errors, a buffered [`io::Writer`],
+//!   and [`io::run`], the body of every binary's `main`.
+//! - [`game`]: mex, nim-sum, and win/lose and Grundy tables of bitmask games.
+//!
+//! Modules are flat and self-contained so that the bundler can paste the ones a binary uses
+//! into a single source file for a judge.
+
+pub mod game;
+pub mod io;

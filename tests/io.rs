@@ -1,0 +1,227 @@
+//! The reader and writer against plain models, at every buffer size.
+
+use combgames::io::{Error, Reader, Writer};
+use proptest::prelude::*;
+use std::io::{self, Write};
+
+/// One item of an input and what reading it must give.
+#[derive(Clone, Debug)]
+enum Item {
+    Unsigned(u64),
+    Signed(i64),
+    Word(String),
+    Cell(u8),
+}
+
+impl Item {
+    fn text(&self) -> String {
+        match self {
+            Item::Unsigned(v) => v.to_string(),
+            Item::Signed(v) => v.to_string(),
+            Item::Word(w) => w.clone(),
+            Item::Cell(c) => (*c as char).to_string(),
+        }
+    }
+}
+
+fn item() -> impl Strategy<Value = Item> {
+    prop_oneof![
+        any::<u64>().prop_map(Item::Unsigned),
+        (0u64..1000).prop_map(Item::Unsigned),
+        any::<i64>().prop_map(Item::Signed),
+        "[A-Za-z#|.]{1,40}".prop_map(Item::Word),
+        prop_oneof![Just(b'*'), Just(b'.')].prop_map(Item::Cell),
+    ]
+}
+
+fn gap() -> impl Strategy<Value = String> {
+    proptest::collection::vec(
+        prop_oneof![
+            Just(" "),
+            Just("\t"),
+            Just("\n"),
+            Just("\r\n"),
+            Just("\n\n")
+        ],
+        1..4,
+    )
+    .prop_map(|parts| parts.concat())
+}
+
+/// Reads `items` back from `input` with a buffer of `capacity` bytes.
+fn read_back(input: &[u8], items: &[Item], capacity: usize) -> Result<(), String> {
+    let mut rd = Reader::with_capacity(capacity, input);
+    for (k, item) in items.iter().enumerate() {
+        let ok = match item {
+            Item::Unsigned(v) => rd.u64("u").map_err(|e| e.to_string())? == *v,
+            Item::Signed(v) => rd.i64("i").map_err(|e| e.to_string())? == *v,
+            Item::Word(w) => rd.expect_token("w").map_err(|e| e.to_string())? == w.as_bytes(),
+            Item::Cell(c) => rd.byte_in(b"*.", "c").map_err(|e| e.to_string())? == *c,
+        };
+        if !ok {
+            return Err(format!("item {k} ({item:?}) read back wrong"));
+        }
+    }
+    match rd.token() {
+        Ok(None) => Ok(()),
+        other => Err(format!("expected the end, got {other:?}")),
+    }
+}
+
+proptest! {
+    #[test]
+    fn every_buffer_size_reads_the_same_items(
+        items in proptest::collection::vec((item(), gap()), 1..30),
+        lead in "[ \n]{0,3}",
+        trim in any::<bool>(),
+    ) {
+        let input = format!(
+            "{lead}{}",
+            items.iter().map(|(item, gap)| format!("{}{gap}", item.text())).collect::<String>()
+        );
+        // With `trim`, the input ends right after its last item, with no final newline.
+        let input = if trim { input.trim_end().to_string() } else { input };
+        let items: Vec<Item> = items.into_iter().map(|(item, _)| item).collect();
+        for capacity in 1..=input.len() + 1 {
+            prop_assert_eq!(read_back(input.as_bytes(), &items, capacity), Ok(()), "capacity {}", capacity);
+        }
+    }
+
+    #[test]
+    fn errors_name_the_same_line_at_every_buffer_size(
+        lines in proptest::collection::vec(proptest::collection::vec(0u64..1_000_000, 0..4), 1..12),
+        crlf in any::<bool>(),
+        bad in prop_oneof![Just("12x"), Just("-3"), Just("99999999999999999999"), Just("+")],
+    ) {
+        let newline = if crlf { "\r\n" } else { "\n" };
+        let mut input: String = lines
+            .iter()
+            .map(|l| l.iter().map(u64::to_string).collect::<Vec<_>>().join(" ") + newline)
+            .collect();
+        input += bad;
+        let count: usize = lines.iter().map(Vec::len).sum();
+        let expected_line = lines.len() + 1;
+        for capacity in 1..=input.len() + 1 {
+            let mut rd = Reader::with_capacity(capacity, input.as_bytes());
+            for _ in 0..count {
+                rd.u64("n").unwrap();
+            }
+            match rd.u64("n") {
+                Err(Error::Parse { line, .. }) => prop_assert_eq!(line, expected_line, "capacity {}", capacity),
+                other => prop_assert!(false, "expected a parse error, got {:?}", other),
+            }
+        }
+    }
+
+    #[test]
+    fn the_writer_passes_every_byte_through_in_order(
+        chunks in proptest::collection::vec(proptest::collection::vec(any::<u8>(), 0..50), 0..40),
+        capacity in 1usize..64,
+    ) {
+        let mut sink = Vec::new();
+        let mut w = Writer::with_capacity(capacity, &mut sink);
+        for chunk in &chunks {
+            w.write_all(chunk).unwrap();
+        }
+        w.flush().unwrap();
+        drop(w);
+        prop_assert_eq!(sink, chunks.concat());
+    }
+}
+
+#[test]
+fn error_messages_say_what_was_expected_and_found() {
+    let mut rd = Reader::new(&b"7\n-1 1x\n\xff"[..]);
+    assert_eq!(
+        rd.u64_in(1..=5, "T").unwrap_err().to_string(),
+        "line 1: expected T in 1..=5, found 7"
+    );
+    assert_eq!(
+        rd.u64("x").unwrap_err().to_string(),
+        "line 2: expected x, found \"-1\""
+    );
+    assert_eq!(
+        rd.i64("y").unwrap_err().to_string(),
+        "line 2: expected y, found \"1x\""
+    );
+    assert_eq!(
+        rd.byte_in(b"RGB", "a colour").unwrap_err().to_string(),
+        "line 3: expected a colour, found byte 0xff"
+    );
+}
+
+#[test]
+fn signed_bounds_and_overflow() {
+    let mut rd = Reader::new(&b"9223372036854775807 -9223372036854775809 5"[..]);
+    assert_eq!(rd.i64("v").unwrap(), i64::MAX);
+    assert!(rd
+        .i64("v")
+        .unwrap_err()
+        .to_string()
+        .ends_with("(too small)"));
+    assert_eq!(rd.i64_in(-5..=5, "v").unwrap(), 5);
+}
+
+#[test]
+fn long_tokens_grow_the_buffer() {
+    let word = "R".repeat(1000);
+    let input = format!("{word}\n{word}");
+    let mut rd = Reader::with_capacity(7, input.as_bytes());
+    assert_eq!(rd.expect_token("w").unwrap(), word.as_bytes());
+    assert_eq!(rd.expect_token("w").unwrap(), word.as_bytes());
+    assert_eq!(rd.token().unwrap(), None);
+}
+
+/// A sink that fails after `room` bytes.
+struct Full {
+    room: usize,
+}
+
+impl Write for Full {
+    fn write(&mut self, data: &[u8]) -> io::Result<usize> {
+        if self.room == 0 {
+            return Err(io::Error::new(io::ErrorKind::Other, "disk full"));
+        }
+        let n = data.len().min(self.room);
+        self.room -= n;
+        Ok(n)
+    }
+    fn flush(&mut self) -> io::Result<()> {
+        Ok(())
+    }
+}
+
+#[test]
+fn write_errors_are_reported() {
+    let mut w = Writer::with_capacity(8, Full { room: 10 });
+    let mut failed = false;
+    for _ in 0..10 {
+        failed |= w.write_all(b"Possible.\n").is_err();
+    }
+    failed |= w.flush().is_err();
+    assert!(failed);
+}
+
+/// A source that fails on its second read.
+struct Broken {
+    reads: usize,
+}
+
+impl io::Read for Broken {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        self.reads += 1;
+        if self.reads == 1 {
+            buf[..2].copy_from_slice(b"1 ");
+            Ok(2)
+        } else {
+            Err(io::Error::new(io::ErrorKind::Other, "device gone"))
+        }
+    }
+}
+
+#[test]
+fn read_errors_are_reported() {
+    let mut rd = Reader::new(Broken { reads: 0 });
+    assert_eq!(rd.u64("n").unwrap(), 1);
+    assert_eq!(rd.u64("n").unwrap_err().to_string(), "I/O: device gone");
+}
