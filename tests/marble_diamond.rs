@@ -190,11 +190,31 @@ fn bad_input_reports_the_line_after_the_complete_answers() {
     let full = draw(0xffff, "\n");
     let half: String = full.lines().take(3).map(|l| format!("{l}\n")).collect();
     let cases = [
-        ("", "", "line 1: expected the number of boards T in 1..=18446744073709551615, found end of input"),
-        ("x", "", "line 1: expected the number of boards T in 1..=18446744073709551615, found \"x\""),
-        ("0\n", "", "line 1: expected the number of boards T in 1..=18446744073709551615, found 0"),
-        (&*format!("2\n\n{full}\n{half}"), "Impossible.\n", "line 14: expected a hole '*' or '.', found end of input"),
-        (&*format!("1\n{}", full.replacen('*', "Q", 1)), "", "line 2: expected a hole '*' or '.', found 'Q'"),
+        (
+            "",
+            "",
+            "line 1: expected the number of boards T in 1..=1000000, found end of input",
+        ),
+        (
+            "x",
+            "",
+            "line 1: expected the number of boards T in 1..=1000000, found \"x\"",
+        ),
+        (
+            "0\n",
+            "",
+            "line 1: expected the number of boards T in 1..=1000000, found 0",
+        ),
+        (
+            &*format!("2\n\n{full}\n{half}"),
+            "Impossible.\n",
+            "line 14: expected a hole '*' or '.', found end of input",
+        ),
+        (
+            &*format!("1\n{}", full.replacen('*', "Q", 1)),
+            "",
+            "line 2: expected a hole '*' or '.', found 'Q'",
+        ),
     ];
     for (input, answers, error) in cases {
         assert_eq!(
