@@ -374,13 +374,8 @@ impl<R: Read> Reader<R> {
     /// assert_eq!(rd.u64_in(1..=5, "T").unwrap_err().to_string(), "line 1: expected T in 1..=5, found 0");
     /// ```
     pub fn u64_in(&mut self, range: RangeInclusive<u64>, what: &str) -> Result<u64> {
-        let described = format!("{what} in {}..={}", range.start(), range.end());
-        let v = self.u64(&described)?;
-        if range.contains(&v) {
-            Ok(v)
-        } else {
-            Err(self.error(&described, v.to_string()))
-        }
+        let read = self.u64(what);
+        self.check_range(read, &range, what)
     }
 
     /// Reads a signed integer that must lie in `range`; `what` names it in errors.
@@ -388,12 +383,26 @@ impl<R: Read> Reader<R> {
     /// # Complexity
     /// O(digits).
     pub fn i64_in(&mut self, range: RangeInclusive<i64>, what: &str) -> Result<i64> {
-        let described = format!("{what} in {}..={}", range.start(), range.end());
-        let v = self.i64(&described)?;
-        if range.contains(&v) {
-            Ok(v)
-        } else {
-            Err(self.error(&described, v.to_string()))
+        let read = self.i64(what);
+        self.check_range(read, &range, what)
+    }
+
+    /// Checks a value just read against `range`. The description `what in a..=b` is only
+    /// formatted on failure: these reads sit in hot loops.
+    fn check_range<T>(&self, read: Result<T>, range: &RangeInclusive<T>, what: &str) -> Result<T>
+    where
+        T: PartialOrd + fmt::Display,
+    {
+        let described = || format!("{what} in {}..={}", range.start(), range.end());
+        match read {
+            Ok(v) if range.contains(&v) => Ok(v),
+            Ok(v) => Err(self.error(&described(), v.to_string())),
+            Err(Error::Parse { line, found, .. }) => Err(Error::Parse {
+                line,
+                expected: described(),
+                found,
+            }),
+            Err(e) => Err(e),
         }
     }
 
