@@ -24,13 +24,22 @@ struct Case {
     generate: fn(&mut Rng, &mut dyn Write) -> io::Result<()>,
 }
 
-const CASES: &[Case] = &[Case {
-    binary: "marble_diamond",
-    exe: env!("CARGO_BIN_EXE_marble_diamond"),
-    peer: "marble_metaphysis",
-    peer_goal: 1.0 / 3.0,
-    generate: marble_boards,
-}];
+const CASES: &[Case] = &[
+    Case {
+        binary: "marble_diamond",
+        exe: env!("CARGO_BIN_EXE_marble_diamond"),
+        peer: "marble_metaphysis",
+        peer_goal: 1.0 / 3.0,
+        generate: marble_boards,
+    },
+    Case {
+        binary: "tic_tac_toe_nim",
+        exe: env!("CARGO_BIN_EXE_tic_tac_toe_nim"),
+        peer: "tictactoe_nim",
+        peer_goal: 1.0 / 4.0,
+        generate: nim_grids,
+    },
+];
 
 /// SplitMix64: small, fast, and the same everywhere, so inputs are reproducible.
 struct Rng(u64);
@@ -42,6 +51,11 @@ impl Rng {
         z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
         z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
         z ^ (z >> 31)
+    }
+
+    /// A number in `0..n`, for `n` > 0 (the modulo bias is far too small to matter here).
+    fn below(&mut self, n: u64) -> u64 {
+        self.next() % n
     }
 }
 
@@ -65,6 +79,19 @@ fn marble_boards(rng: &mut Rng, out: &mut dyn Write) -> io::Result<()> {
                 i += 1;
             }
             writeln!(out, "{line}")?;
+        }
+    }
+    Ok(())
+}
+
+/// 5 x 10^5 grids of random piles in 1..=10^9, three per line (about 45 MB).
+fn nim_grids(rng: &mut Rng, out: &mut dyn Write) -> io::Result<()> {
+    const GRIDS: usize = 500_000;
+    writeln!(out, "{GRIDS}")?;
+    for _ in 0..GRIDS {
+        for _ in 0..3 {
+            let [a, b, c] = [(); 3].map(|_| 1 + rng.below(1_000_000_000));
+            writeln!(out, "{a} {b} {c}")?;
         }
     }
     Ok(())

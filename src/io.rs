@@ -292,11 +292,32 @@ impl<R: Read> Reader<R> {
     /// let err = rd.u64("n").unwrap_err();
     /// assert_eq!(err.to_string(), "line 2: expected n, found \"18446744073709551616\" (too large)");
     /// ```
+    #[inline]
     pub fn u64(&mut self, what: &str) -> Result<u64> {
+        // Fast path: skip whitespace in the buffer, then read up to 15 digits eight at a
+        // time if they and the byte after them are buffered.
+        let mut pos = self.pos;
+        while pos < self.end && self.buf[pos].is_ascii_whitespace() {
+            pos += 1;
+        }
+        self.pos = pos;
+        match digits_eight_at_a_time(&self.buf[pos..self.end]) {
+            Some((value, len)) => {
+                self.pos += len;
+                Ok(value)
+            }
+            None => self.u64_rest(what),
+        }
+    }
+
+    /// [`Reader::u64`] when the fast path does not apply: near the end of the buffer, for
+    /// long numbers, and on errors.
+    #[inline(never)]
+    fn u64_rest(&mut self, what: &str) -> Result<u64> {
         if self.peek_non_space()?.is_none() {
             return Err(self.error(what, "end of input".to_string()));
         }
-        // Fast path: the whole number and the byte after it are already buffered.
+        // Still fast: the whole number and the byte after it are already buffered.
         let bytes = &self.buf[self.pos..self.end];
         let mut value: u64 = 0;
         let mut i = 0;
@@ -373,9 +394,12 @@ impl<R: Read> Reader<R> {
     /// assert_eq!(rd.u64_in(1..=5, "T").unwrap(), 3);
     /// assert_eq!(rd.u64_in(1..=5, "T").unwrap_err().to_string(), "line 1: expected T in 1..=5, found 0");
     /// ```
+    #[inline]
     pub fn u64_in(&mut self, range: RangeInclusive<u64>, what: &str) -> Result<u64> {
-        let read = self.u64(what);
-        self.check_range(read, &range, what)
+        match self.u64(what) {
+            Ok(v) if range.contains(&v) => Ok(v),
+            read => self.check_range(read, &range, what),
+        }
     }
 
     /// Reads a signed integer that must lie in `range`; `what` names it in errors.
@@ -389,6 +413,7 @@ impl<R: Read> Reader<R> {
 
     /// Checks a value just read against `range`. The description `what in a..=b` is only
     /// formatted on failure: these reads sit in hot loops.
+    #[cold]
     fn check_range<T>(&self, read: Result<T>, range: &RangeInclusive<T>, what: &str) -> Result<T>
     where
         T: PartialOrd + fmt::Display,
@@ -425,6 +450,83 @@ impl<R: Read> Reader<R> {
             found,
         }
     }
+}
+
+/// `0x0101_0101_0101_0101 * b`: the byte `b` in all eight lanes of a word.
+const fn lanes(b: u8) -> u64 {
+    0x0101_0101_0101_0101 * b as u64
+}
+
+/// Marks with 0x80 each byte of `word` that is not an ASCII digit. Borrows and carries only
+/// move towards later bytes, so every byte up to and including the first non-digit is exact.
+#[inline]
+fn non_digits(word: u64) -> u64 {
+    let below = word.wrapping_sub(lanes(b'0'));
+    let above = word.wrapping_add(lanes(0x80 - b':'));
+    (below | above | word) & lanes(0x80)
+}
+
+/// The value of the first `len` digit bytes of `word` (1 to 8, first byte most significant).
+#[inline]
+fn eight_digit_value(word: u64, len: usize) -> u64 {
+    // Keep the digits and move them to the top, so the bytes below are leading zeros.
+    let digits = (word.wrapping_sub(lanes(b'0'))) << (64 - 8 * len);
+    // Combine neighbours: pairs of digits, then of pairs, then of quads.
+    let pairs = (digits.wrapping_mul(10) + (digits >> 8)) & 0x00ff_00ff_00ff_00ff;
+    let quads = (pairs.wrapping_mul(100) + (pairs >> 16)) & 0x0000_ffff_0000_ffff;
+    (quads.wrapping_mul(10_000) + (quads >> 32)) & 0xffff_ffff
+}
+
+/// Powers of ten up to 10^8.
+const POW10: [u64; 9] = [
+    1,
+    10,
+    100,
+    1_000,
+    10_000,
+    100_000,
+    1_000_000,
+    10_000_000,
+    100_000_000,
+];
+
+/// Reads 1 to 15 digits at the start of `bytes` followed by whitespace, eight bytes at a time:
+/// the value and the number of digits, or `None` when that is not what `bytes` starts with
+/// or fewer than 16 bytes are given.
+#[inline]
+fn digits_eight_at_a_time(bytes: &[u8]) -> Option<(u64, usize)> {
+    let head = bytes.get(..16)?;
+    let word = |at: usize| {
+        let mut raw = [0; 8];
+        raw.copy_from_slice(&head[at..at + 8]);
+        u64::from_le_bytes(raw)
+    };
+    let (first, second) = (word(0), word(8));
+    let stop = non_digits(first);
+    let (value, len) = if stop != 0 {
+        let len = stop.trailing_zeros() as usize / 8;
+        if len == 0 {
+            return None;
+        }
+        (eight_digit_value(first, len), len)
+    } else {
+        let stop = non_digits(second);
+        // Sixteen digits or more take the checked path.
+        if stop == 0 {
+            return None;
+        }
+        let rest = stop.trailing_zeros() as usize / 8;
+        let high = eight_digit_value(first, 8);
+        if rest == 0 {
+            (high, 8)
+        } else {
+            (
+                high * POW10[rest] + eight_digit_value(second, rest),
+                8 + rest,
+            )
+        }
+    };
+    bytes[len].is_ascii_whitespace().then_some((value, len))
 }
 
 /// Parses ASCII decimal digits with an optional leading `+`; the error says why not.

@@ -28,6 +28,8 @@ fn item() -> impl Strategy<Value = Item> {
     prop_oneof![
         any::<u64>().prop_map(Item::Unsigned),
         (0u64..1000).prop_map(Item::Unsigned),
+        // Every length from 1 to 20 digits, for the eight-at-a-time path.
+        (any::<u64>(), 0u32..64).prop_map(|(v, shift)| Item::Unsigned(v >> shift)),
         any::<i64>().prop_map(Item::Signed),
         "[A-Za-z#|.]{1,40}".prop_map(Item::Word),
         prop_oneof![Just(b'*'), Just(b'.')].prop_map(Item::Cell),
@@ -224,4 +226,45 @@ fn read_errors_are_reported() {
     let mut rd = Reader::new(Broken { reads: 0 });
     assert_eq!(rd.u64("n").unwrap(), 1);
     assert_eq!(rd.u64("n").unwrap_err().to_string(), "I/O: device gone");
+}
+
+#[test]
+fn numbers_of_every_length_and_their_neighbours_read_exactly() {
+    // Each length from 1 to 20 digits, with leading zeros too, followed by each kind of
+    // whitespace, an end of input, or a byte that makes the token bad.
+    for len in 1..=20usize {
+        for lead_zeros in [0, 1, len - 1] {
+            let digits: String = (0..len)
+                .map(|i| {
+                    if i < lead_zeros {
+                        '0'
+                    } else {
+                        char::from(b'1' + (i % 9) as u8)
+                    }
+                })
+                .collect();
+            let value: u64 = digits.parse().unwrap();
+            for after in [" ", "\t", "\n", "\r\n", "\x0c"] {
+                let input = format!("{digits}{after}{digits}{after}{digits}");
+                let mut rd = Reader::new(input.as_bytes());
+                for _ in 0..3 {
+                    assert_eq!(rd.u64("n").unwrap(), value, "{input:?}");
+                }
+                assert_eq!(rd.token().unwrap(), None);
+            }
+            for bad in ["x", ".5", "-", "/", ":", "\u{e9}"] {
+                // Padded so that the fast path sees the whole token.
+                let input = format!("{digits}{bad} {}", " ".repeat(20));
+                let err = Reader::new(input.as_bytes()).u64("n").unwrap_err();
+                assert_eq!(
+                    err.to_string(),
+                    format!(
+                        "line 1: expected n, found \"{}\"",
+                        format!("{digits}{bad}").replace('\u{e9}', "??")
+                    ),
+                    "{input:?}"
+                );
+            }
+        }
+    }
 }

@@ -1,0 +1,76 @@
+//! HDU 6886, Tic-Tac-Toe-Nim: how many of Alice's nine first moves still win?
+//!
+//! Both first moves empty a pile. Bob must answer off Alice's row and column, or she empties
+//! the third pile of the shared line and wins. Then the two empty piles lie on a transversal
+//! T (one cell per row and column) whose third cell r lies on no line with an empty pile.
+//! Emptying any of the six other piles hands the opponent a line, so each of them is a Nim
+//! heap of a - 1, and pile r a heap of a: Alice, to move, wins iff their nim-sum is not 0.
+//! The tests check this reduction against a plain game-tree search over the rules.
+
+use combgames::io::{self, Reader, Result};
+use std::io::{Read, Write};
+use std::process::ExitCode;
+
+/// The six transversals of the 3x3 grid, cells numbered 3 * row + column.
+const TRANSVERSALS: [[usize; 3]; 6] = [
+    [0, 4, 8],
+    [0, 5, 7],
+    [1, 3, 8],
+    [1, 5, 6],
+    [2, 3, 7],
+    [2, 4, 6],
+];
+
+/// Error descriptions of the nine piles, in reading order.
+const PILE_NAMES: [&str; 9] = [
+    "the pile a(1,1)",
+    "the pile a(1,2)",
+    "the pile a(1,3)",
+    "the pile a(2,1)",
+    "the pile a(2,2)",
+    "the pile a(2,3)",
+    "the pile a(3,1)",
+    "the pile a(3,2)",
+    "the pile a(3,3)",
+];
+
+/// The number of Alice's first moves after which she can force a win, for piles `a` in
+/// reading order, each at least 1.
+///
+/// With S the nim-sum of every a - 1, the position after first moves p, q on a transversal
+/// T = {p, q, r} has nim-sum S ^ X_T ^ a_r, where X_T is the nim-sum of a - 1 over T. Alice's
+/// move p loses when Bob has such a q making it 0.
+pub fn winning_first_moves(a: &[u64; 9]) -> u32 {
+    let low = a.map(|v| v - 1);
+    let all = low.iter().fold(0, |x, &v| x ^ v);
+    let mut losing = 0u32;
+    for t in TRANSVERSALS {
+        let rest = all ^ low[t[0]] ^ low[t[1]] ^ low[t[2]];
+        for (k, &r) in t.iter().enumerate() {
+            if rest == a[r] {
+                // Bob answers either other cell of T with the other; r stays the heap of a.
+                losing |= (1 << t[(k + 1) % 3]) | (1 << t[(k + 2) % 3]);
+            }
+        }
+    }
+    9 - losing.count_ones()
+}
+
+/// Answers every grid of `input` on `out`, one line each.
+pub fn solve(input: impl Read, out: &mut impl Write) -> Result<()> {
+    let mut rd = Reader::new(input);
+    let grids = rd.u64_in(1..=u64::MAX, "the number of grids T")?;
+    let mut a = [0u64; 9];
+    for _ in 0..grids {
+        for (pile, name) in a.iter_mut().zip(PILE_NAMES) {
+            *pile = rd.u64_in(1..=u64::MAX, name)?;
+        }
+        let answer = winning_first_moves(&a) as u8;
+        out.write_all(&[b'0' + answer, b'\n'])?;
+    }
+    Ok(())
+}
+
+fn main() -> ExitCode {
+    io::run(solve)
+}
