@@ -54,8 +54,11 @@ impl From<io::Error> for Error {
 /// Result of a reader or solver.
 pub type Result<T> = std::result::Result<T, Error>;
 
-/// Describes one input byte for an error message: `'Q'`, `byte 0xff`.
-fn describe_byte(b: u8) -> String {
+/// Describes one input byte for the `found` part of an error message: `'Q'`, `byte 0xff`.
+///
+/// # Complexity
+/// O(1).
+pub fn describe_byte(b: u8) -> String {
     if b.is_ascii_graphic() || b == b' ' {
         format!("'{}'", b as char)
     } else {
@@ -63,8 +66,17 @@ fn describe_byte(b: u8) -> String {
     }
 }
 
-/// Describes a token for an error message, shortened when long.
-fn describe_token(token: &[u8]) -> String {
+/// Describes a token for the `found` part of an error message: in quotes, with bytes that
+/// are not printable ASCII shown as `?`, and shortened to 24 bytes and `...` when longer.
+///
+/// # Complexity
+/// O(1): at most 24 bytes are looked at.
+///
+/// ```
+/// use combgames::io::describe_token;
+/// assert_eq!(describe_token(b"O,.,X"), "\"O,.,X\"");
+/// ```
+pub fn describe_token(token: &[u8]) -> String {
     const MAX: usize = 24;
     let shown = &token[..token.len().min(MAX)];
     let mut s: String = shown

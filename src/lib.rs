@@ -3,9 +3,14 @@
 //! - [`io`]: a streaming [`io::Reader`] with line-numbered errors, a buffered [`io::Writer`],
 //!   and [`io::run`], the body of every binary's `main`.
 //! - [`game`]: mex, nim-sum, and win/lose and Grundy tables of bitmask games.
+//! - [`surreal`]: exact dyadic rationals, the values of partizan games that are numbers.
+//! - [`partizan`]: outcomes and outcome classes of partizan games, and a solver for finite
+//!   game graphs with loops.
 //!
 //! Modules are flat and self-contained so that the bundler can paste the ones a binary uses
 //! into a single source file for a judge.
 
 pub mod game;
 pub mod io;
+pub mod partizan;
+pub mod surreal;

@@ -1,0 +1,452 @@
+//! hdu6597 against the rules: every board value from its options, and every verdict on
+//! small sums against an explicit minimax over the sum, with each player starting.
+
+#[allow(dead_code)]
+#[path = "../src/bin/hdu6597.rs"]
+mod hdu6597;
+
+use combgames::partizan::{graph_outcomes, OutcomeClass};
+use combgames::surreal::DyadicRational as Q;
+use proptest::prelude::*;
+use std::collections::HashMap;
+use std::process::{Command, Stdio};
+use std::sync::OnceLock;
+
+/// A board as its 9 cell bytes in reading order: `.`, `#`, `O` or `X`.
+type Board = [u8; 9];
+
+/// Alice's moves from the rules: pick an `O`, ban it, and ban its left and right
+/// neighbours, or the ones above and below, or both pairs; cells off the board are ignored.
+fn alice_moves(board: &Board) -> Vec<Board> {
+    let mut moves = Vec::new();
+    for row in 0..3i32 {
+        for column in 0..3i32 {
+            if board[(3 * row + column) as usize] != b'O' {
+                continue;
+            }
+            let sideways = [(0, -1), (0, 1)];
+            let upright = [(-1, 0), (1, 0)];
+            let both = [(0, -1), (0, 1), (-1, 0), (1, 0)];
+            for neighbours in [&sideways[..], &upright[..], &both[..]] {
+                let mut after = *board;
+                after[(3 * row + column) as usize] = b'#';
+                for (dr, dc) in neighbours {
+                    let (r, c) = (row + dr, column + dc);
+                    if (0..3).contains(&r) && (0..3).contains(&c) {
+                        after[(3 * r + c) as usize] = b'#';
+                    }
+                }
+                moves.push(after);
+            }
+        }
+    }
+    moves
+}
+
+/// Bob's moves from the rules: pick an `X` and ban it.
+fn bob_moves(board: &Board) -> Vec<Board> {
+    (0..9)
+        .filter(|&i| board[i] == b'X')
+        .map(|i| {
+            let mut after = *board;
+            after[i] = b'#';
+            after
+        })
+        .collect()
+}
+
+/// Board values from the rules, checking on the way that each position is a number: its
+/// options are numbers and the best Left option is below the best Right option.
+struct Values(HashMap<Board, Q>);
+
+impl Values {
+    fn of(&mut self, board: &Board) -> Q {
+        // `.` and `#` play the same.
+        let board = board.map(|b| if b == b'#' { b'.' } else { b });
+        if let Some(&v) = self.0.get(&board) {
+            return v;
+        }
+        let left = alice_moves(&board).iter().map(|b| self.of(b)).max();
+        let right = bob_moves(&board).iter().map(|b| self.of(b)).min();
+        if let (Some(l), Some(r)) = (left, right) {
+            assert!(
+                l < r,
+                "{}: best Left option {l} is not below best Right option {r}",
+                show(&board)
+            );
+        }
+        let v = Q::simplest_between(left, right).unwrap();
+        self.0.insert(board, v);
+        v
+    }
+}
+
+/// Every board of `.`, `O` and `X`.
+fn all_boards() -> Vec<Board> {
+    (0..3usize.pow(9))
+        .map(|code| std::array::from_fn(|i| b".OX"[code / 3usize.pow(i as u32) % 3]))
+        .collect()
+}
+
+fn board(rows: &str) -> Board {
+    let cells: Vec<u8> = rows.bytes().filter(|&b| b != b'/').collect();
+    cells.try_into().unwrap()
+}
+
+fn show(board: &Board) -> String {
+    let rows: Vec<String> = board
+        .chunks(3)
+        .map(|r| String::from_utf8(r.to_vec()).unwrap())
+        .collect();
+    rows.join("/")
+}
+
+#[test]
+fn every_position_is_a_number_and_the_table_agrees() {
+    let mut values = Values(HashMap::new());
+    let table = hdu6597::board_values();
+    assert_eq!(table.len(), hdu6597::POSITIONS);
+    for board in all_boards() {
+        let v = values.of(&board);
+        let code = hdu6597::code(&board).unwrap();
+        assert_eq!(table[code], Some(v), "{}", show(&board));
+        // The problem file's bounds: denominators up to 32, values in [-9, 8].
+        assert!(v.exponent() <= 5 && Q::integer(-9) <= v && v <= Q::integer(8));
+    }
+    // Both ends of the range and the largest denominator occur.
+    let all: Vec<Q> = values.0.values().copied().collect();
+    assert_eq!(all.iter().max(), Some(&Q::integer(8)));
+    assert_eq!(all.iter().min(), Some(&Q::integer(-9)));
+    assert_eq!(all.iter().map(|v| v.exponent()).max(), Some(5));
+}
+
+#[test]
+fn the_values_stated_in_the_problem_file() {
+    let stated = [
+        (".../.../...", Q::integer(0)),
+        (".../.O./...", Q::integer(1)),
+        (".../.X./...", Q::integer(-1)),
+        ("OOO/OOO/OOO", Q::integer(8)),
+        ("XXX/XXX/XXX", Q::integer(-9)),
+        ("OX./XO./...", Q::new(5, 2)),
+        ("O.X/.../X.O", Q::integer(0)),
+        ("OXO/XOX/OXO", Q::new(65, 4)),
+        (".X./XOX/.X.", Q::new(1, 4)),
+    ];
+    let mut values = Values(HashMap::new());
+    let table = hdu6597::board_values();
+    for (rows, value) in stated {
+        let b = board(rows);
+        assert_eq!(values.of(&b), value, "{rows}");
+        assert_eq!(table[hdu6597::code(&b).unwrap()], Some(value), "{rows}");
+    }
+    assert_eq!(Q::new(65, 4).to_string(), "65/16");
+    assert_eq!(Q::new(1, 4).to_string(), "1/16");
+}
+
+#[test]
+fn banned_cells_count_as_empty() {
+    let table = hdu6597::board_values();
+    let with_bans = hdu6597::code(&board("#O#/X##/..#")).unwrap();
+    let with_dots = hdu6597::code(&board(".O./X../...")).unwrap();
+    assert_eq!(table[with_bans], table[with_dots]);
+    assert_eq!(hdu6597::code(&board(".O./X../..Q")), None);
+}
+
+#[test]
+fn verdicts_of_hand_made_games_of_every_class() {
+    // 0 = { | }, 1 = {0 | }, -1 = { | 0}, * = {0 | 0}, dud = {dud | dud} (endless play).
+    let left = [vec![], vec![0], vec![], vec![0], vec![4]];
+    let right = [vec![], vec![], vec![0], vec![0], vec![4]];
+    let words: Vec<&str> = graph_outcomes(&left, &right)
+        .into_iter()
+        .map(|o| hdu6597::verdict(o.class()))
+        .collect();
+    assert_eq!(words, ["Second", "Alice", "Bob", "First", "Others"]);
+    assert_eq!(hdu6597::verdict(OutcomeClass::Next), "First");
+}
+
+#[test]
+fn the_search_fallback_decides_simple_sums() {
+    // One white piece alone is 1 (Alice), one black -1 (Bob), both on separate boards 0
+    // (Second), as is the empty sum. (No sum of these boards is First: they are numbers.)
+    let one = hdu6597::code(&board(".../.O./...")).unwrap();
+    let minus_one = hdu6597::code(&board(".../.X./...")).unwrap();
+    let class = |codes: &[usize]| hdu6597::outcome_by_search(codes).class();
+    assert_eq!(class(&[one]), OutcomeClass::Left);
+    assert_eq!(class(&[minus_one]), OutcomeClass::Right);
+    assert_eq!(class(&[one, minus_one]), OutcomeClass::Previous);
+    assert_eq!(class(&[]), OutcomeClass::Previous);
+}
+
+/// Explicit minimax over a sum of boards: whether the player to move wins.
+fn mover_wins(
+    boards: &[Board],
+    alice_to_move: bool,
+    memo: &mut HashMap<(Vec<Board>, bool), bool>,
+) -> bool {
+    if let Some(&known) = memo.get(&(boards.to_vec(), alice_to_move)) {
+        return known;
+    }
+    let mut wins = false;
+    for k in 0..boards.len() {
+        let moves = if alice_to_move {
+            alice_moves(&boards[k])
+        } else {
+            bob_moves(&boards[k])
+        };
+        for after in moves {
+            let mut next = boards.to_vec();
+            next[k] = after;
+            if !mover_wins(&next, !alice_to_move, memo) {
+                wins = true;
+            }
+        }
+    }
+    memo.insert((boards.to_vec(), alice_to_move), wins);
+    wins
+}
+
+/// The word for a sum from minimax, once with Alice moving first and once with Bob.
+fn word_by_minimax(boards: &[Board]) -> &'static str {
+    let mut memo = HashMap::new();
+    let alice_first = mover_wins(boards, true, &mut memo);
+    let bob_first = mover_wins(boards, false, &mut memo);
+    match (alice_first, bob_first) {
+        (true, false) => "Alice",
+        (false, true) => "Bob",
+        (true, true) => "First",
+        (false, false) => "Second",
+    }
+}
+
+/// A sparse board: at most four pieces, and some banned cells.
+fn sparse_board() -> impl Strategy<Value = Board> {
+    let piece = (0usize..9, prop_oneof![Just(b'O'), Just(b'X')]);
+    (
+        proptest::collection::vec(piece, 0..=4),
+        proptest::collection::vec(0usize..9, 0..3),
+    )
+        .prop_map(|(pieces, bans)| {
+            let mut b = [b'.'; 9];
+            for i in bans {
+                b[i] = b'#';
+            }
+            for (i, p) in pieces {
+                b[i] = p;
+            }
+            b
+        })
+}
+
+/// `board` in layout 0 (`O|.|X`), 1 (`O.X`) or 2 (`O . X`) with `newline` line ends.
+fn draw(board: &Board, layout: usize, newline: &str) -> String {
+    let separator = ["|", "", " "][layout];
+    board
+        .chunks(3)
+        .map(|row| {
+            let cells: Vec<String> = row.iter().map(|&c| (c as char).to_string()).collect();
+            cells.join(separator) + newline
+        })
+        .collect()
+}
+
+/// The program's board values, computed once.
+fn table() -> &'static [Option<Q>] {
+    static TABLE: OnceLock<Vec<Option<Q>>> = OnceLock::new();
+    TABLE.get_or_init(hdu6597::board_values)
+}
+
+fn run(input: &str) -> (String, Option<String>) {
+    let mut out = Vec::new();
+    let result = hdu6597::solve(input.as_bytes(), &mut out);
+    (
+        String::from_utf8(out).unwrap(),
+        result.err().map(|e| e.to_string()),
+    )
+}
+
+/// Runs the program as if no board were a number, so every case goes to the search.
+fn run_searching(input: &str) -> (String, Option<String>) {
+    let table = hdu6597::Table::from_values(&vec![None; hdu6597::POSITIONS]);
+    let mut out = Vec::new();
+    let result = hdu6597::solve_with(&table, input.as_bytes(), &mut out);
+    (
+        String::from_utf8(out).unwrap(),
+        result.err().map(|e| e.to_string()),
+    )
+}
+
+proptest! {
+    #[test]
+    fn verdicts_match_minimax_over_the_sum(
+        cases in proptest::collection::vec(
+            proptest::collection::vec((sparse_board(), 0usize..3), 1..=3),
+            1..8,
+        ),
+        crlf in any::<bool>(),
+    ) {
+        let newline = if crlf { "\r\n" } else { "\n" };
+        let mut input = format!("{}{newline}", cases.len());
+        let mut expected = String::new();
+        for case in &cases {
+            input += &format!("{}{newline}", case.len());
+            for (b, layout) in case {
+                input += &draw(b, *layout, newline);
+            }
+            let boards: Vec<Board> = case.iter().map(|(b, _)| *b).collect();
+            let word = word_by_minimax(&boards);
+            expected += word;
+            expected += "\n";
+        }
+        prop_assert_eq!(run(&input), (expected.clone(), None));
+        // The search the program falls back on for boards that are not numbers agrees too.
+        prop_assert_eq!(run_searching(&input), (expected, None));
+    }
+}
+
+proptest! {
+    // Each case is a long input; fewer of them keep the test quick.
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    #[test]
+    fn long_inputs_in_any_layout_cross_the_buffer(
+        boards in proptest::collection::vec((sparse_board(), 0usize..3), 1..30),
+        total in 3_000usize..6_000,
+    ) {
+        // One case per board, repeated past the reader's 64 KiB buffer.
+        let table = table();
+        let boards: Vec<_> = boards.iter().cycle().take(total).collect();
+        let mut input = format!("{}\n", boards.len());
+        let mut expected = String::new();
+        for (b, layout) in &boards {
+            input += &format!("1\n{}", draw(b, *layout, "\n"));
+            let v = table[hdu6597::code(b).unwrap()].unwrap();
+            expected += match v.numerator().signum() {
+                1 => "Alice\n",
+                -1 => "Bob\n",
+                _ => "Second\n",
+            };
+        }
+        prop_assert_eq!(run(&input), (expected, None));
+    }
+}
+
+#[test]
+fn all_three_layouts_crlf_blank_lines_and_no_final_newline() {
+    // O.X/.../X.O is 0 and .X./XOX/.X. is 1/16: Second alone, Alice together.
+    let zero = board("O.X/.../X.O");
+    let sixteenth = board(".X./XOX/.X.");
+    for layout in 0..3 {
+        for newline in ["\n", "\r\n"] {
+            let input = format!(
+                "{newline}2{newline}{newline}1{newline}{}{newline}2{newline}{}{}",
+                draw(&zero, layout, newline),
+                draw(&sixteenth, (layout + 1) % 3, newline),
+                draw(&zero, (layout + 2) % 3, newline).trim_end(),
+            );
+            assert_eq!(
+                run(&input),
+                ("Second\nAlice\n".to_string(), None),
+                "{input:?}"
+            );
+        }
+    }
+}
+
+#[test]
+fn an_empty_sum_is_a_second_player_win() {
+    assert_eq!(run("1\n0\n"), ("Second\n".to_string(), None));
+}
+
+#[test]
+fn bad_input_reports_the_line_after_the_complete_answers() {
+    let one = "1\n.|.|.\n.|O|.\n.|.|.\n";
+    let row = "a board row such as O|.|X, O.X or O . X";
+    let cell = "a cell 'O', 'X', '.' or '#'";
+    let cases = [
+        (
+            String::new(),
+            "",
+            "line 1: expected the number of cases T in 1..=18446744073709551615, found end of input"
+                .to_string(),
+        ),
+        (
+            "2\nx\n".to_string(),
+            "",
+            "line 2: expected the number of boards n, found \"x\"".to_string(),
+        ),
+        (
+            format!("2\n{one}1\n.|.|.\n"),
+            "Alice\n",
+            format!("line 8: expected {row}, found end of input"),
+        ),
+        (
+            format!("2\n{one}1\n.|.|.\nO,.,X\n.|.|.\n"),
+            "Alice\n",
+            format!("line 8: expected {row}, found \"O,.,X\""),
+        ),
+        (
+            "1\n1\n...\nOQX\n...\n".to_string(),
+            "",
+            format!("line 4: expected {cell}, found 'Q'"),
+        ),
+        (
+            "1\n1\n...\nO|.|x\n...\n".to_string(),
+            "",
+            format!("line 4: expected {cell}, found 'x'"),
+        ),
+        (
+            "1\n1\n. . .\nO . Xo\n".to_string(),
+            "",
+            format!("line 4: expected {cell}, found \"Xo\""),
+        ),
+        (
+            "1\n1\n. . .\nO . o\n".to_string(),
+            "",
+            format!("line 4: expected {cell}, found 'o'"),
+        ),
+        (
+            "1\n1\n...\nOX\n...\n".to_string(),
+            "",
+            format!("line 4: expected {row}, found \"OX\""),
+        ),
+        (
+            "1\n1\n...\nO|.|X|.\n...\n".to_string(),
+            "",
+            format!("line 4: expected {row}, found \"O|.|X|.\""),
+        ),
+    ];
+    for (input, answers, error) in cases {
+        assert_eq!(
+            run(&input),
+            (answers.to_string(), Some(error)),
+            "input {input:?}"
+        );
+    }
+}
+
+#[test]
+fn the_binary_prints_answers_then_one_error_line_and_fails() {
+    let input = "3\n1\nOOO\nOOO\nOOO\n1\nXXX\nXXX\nXXX\n1\nXXX\nX?X\n";
+    let mut child = Command::new(env!("CARGO_BIN_EXE_hdu6597"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    use std::io::Write;
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let output = child.wait_with_output().unwrap();
+    assert!(!output.status.success());
+    assert_eq!(String::from_utf8(output.stdout).unwrap(), "Alice\nBob\n");
+    assert_eq!(
+        String::from_utf8(output.stderr).unwrap(),
+        "error: line 12: expected a cell 'O', 'X', '.' or '#', found '?'\n"
+    );
+}
