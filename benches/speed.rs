@@ -39,6 +39,13 @@ const CASES: &[Case] = &[
         peer_goal: 1.0 / 4.0,
         generate: nim_grids,
     },
+    Case {
+        binary: "hdu6597",
+        exe: env!("CARGO_BIN_EXE_hdu6597"),
+        peer: "hdu6597",
+        peer_goal: 1.0 / 4.0,
+        generate: partizan_boards,
+    },
 ];
 
 /// SplitMix64: small, fast, and the same everywhere, so inputs are reproducible.
@@ -92,6 +99,28 @@ fn nim_grids(rng: &mut Rng, out: &mut dyn Write) -> io::Result<()> {
         for _ in 0..3 {
             let [a, b, c] = [(); 3].map(|_| 1 + rng.below(1_000_000_000));
             writeln!(out, "{a} {b} {c}")?;
+        }
+    }
+    Ok(())
+}
+
+/// 10^6 random boards in cases of 1 to 9 boards, rows written `O|.|X` (about 18 MB).
+fn partizan_boards(rng: &mut Rng, out: &mut dyn Write) -> io::Result<()> {
+    const BOARDS: u64 = 1_000_000;
+    let mut sizes = Vec::new();
+    let mut total = 0;
+    while total < BOARDS {
+        let n = (1 + rng.below(9)).min(BOARDS - total);
+        sizes.push(n);
+        total += n;
+    }
+    writeln!(out, "{}", sizes.len())?;
+    for n in sizes {
+        writeln!(out, "{n}")?;
+        for _ in 0..3 * n {
+            // Mostly pieces, some empty or banned cells.
+            let [a, b, c] = [(); 3].map(|_| b"..#OOXX"[rng.below(7) as usize]);
+            out.write_all(&[a, b'|', b, b'|', c, b'\n'])?;
         }
     }
     Ok(())
