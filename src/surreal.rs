@@ -142,8 +142,14 @@ impl DyadicRational {
     /// ```
     pub fn to_scaled(self, exponent: u32) -> Option<i64> {
         let shift = exponent.checked_sub(self.exponent)?;
-        let scaled = self.numerator.checked_mul(1i64.checked_shl(shift)?)?;
-        Some(scaled)
+        if self.numerator == 0 {
+            return Some(0);
+        }
+        // Any non-zero numerator shifted by 64 or more leaves the i64 range.
+        if shift >= 64 {
+            return None;
+        }
+        i64::try_from(i128::from(self.numerator) << shift).ok()
     }
 
     /// The numerator over `2^exponent`, for `exponent >= self.exponent`, in `i128`.

@@ -83,6 +83,11 @@ fn overflow_is_reported_not_wrapped() {
     assert_eq!(int(3).to_scaled(62), None);
     assert_eq!(q(-3, 1).to_scaled(1), Some(-3));
     assert_eq!(q(-3, 1).to_scaled(4), Some(-24));
+    assert_eq!(int(1).to_scaled(63), None);
+    assert_eq!(int(-1).to_scaled(63), Some(i64::MIN));
+    assert_eq!(int(1).to_scaled(62), Some(1 << 62));
+    assert_eq!(int(-1).to_scaled(64), None);
+    assert_eq!(Q::ZERO.to_scaled(200), Some(0));
 }
 
 /// A small dyadic rational with its exact value as a fraction `n / 2^e` (as an f64, which

@@ -225,8 +225,13 @@ pub struct Table {
 }
 
 impl Table {
-    /// The table of `values` (indexed by code; `None` for a board that is not a number).
+    /// The table of `values`, one per position code (`None` for a board that is not a
+    /// number).
+    ///
+    /// # Panics
+    /// If `values` does not hold [`POSITIONS`] entries.
     pub fn from_values(values: &[Option<DyadicRational>]) -> Table {
+        assert_eq!(values.len(), POSITIONS, "one value per position");
         let exponent = values
             .iter()
             .flatten()

@@ -40,8 +40,11 @@ const PILE_NAMES: [&str; 9] = [
 /// With S the nim-sum of every a - 1, the position after first moves p, q on a transversal
 /// T = {p, q, r} has nim-sum S ^ X_T ^ a_r, where X_T is the nim-sum of a - 1 over T. Alice's
 /// move p loses when Bob has such a q making it 0.
+///
+/// # Panics
+/// If a pile is 0 (the reader never lets one through).
 pub fn winning_first_moves(a: &[u64; 9]) -> u32 {
-    let low = a.map(|v| v - 1);
+    let low = a.map(|v| v.checked_sub(1).expect("piles hold at least one stone"));
     let all = low.iter().fold(0, |x, &v| x ^ v);
     let mut losing = 0u32;
     for t in TRANSVERSALS {
