@@ -24,13 +24,22 @@ struct Case {
     generate: fn(&mut Rng, &mut dyn Write) -> io::Result<()>,
 }
 
-const CASES: &[Case] = &[Case {
-    binary: "marble_diamond",
-    exe: env!("CARGO_BIN_EXE_marble_diamond"),
-    peer: "marble_metaphysis",
-    peer_goal: 1.0 / 3.0,
-    generate: marble_boards,
-}];
+const CASES: &[Case] = &[
+    Case {
+        binary: "marble_diamond",
+        exe: env!("CARGO_BIN_EXE_marble_diamond"),
+        peer: "marble_metaphysis",
+        peer_goal: 1.0 / 3.0,
+        generate: marble_boards,
+    },
+    Case {
+        binary: "hyper_knights",
+        exe: env!("CARGO_BIN_EXE_hyper_knights"),
+        peer: "hyper_knights",
+        peer_goal: 1.0 / 3.0,
+        generate: knight_cases,
+    },
+];
 
 /// SplitMix64: small, fast, and the same everywhere, so inputs are reproducible.
 struct Rng(u64);
@@ -42,6 +51,11 @@ impl Rng {
         z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
         z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
         z ^ (z >> 31)
+    }
+
+    /// A number below `n`, nearly uniform for small `n`.
+    fn below(&mut self, n: u64) -> u64 {
+        ((self.next() >> 32) * n) >> 32
     }
 }
 
@@ -65,6 +79,20 @@ fn marble_boards(rng: &mut Rng, out: &mut dyn Write) -> io::Result<()> {
                 i += 1;
             }
             writeln!(out, "{line}")?;
+        }
+    }
+    Ok(())
+}
+
+/// The most the format allows: 200 cases of 1000 knights anywhere on the board (1.5 MB).
+fn knight_cases(rng: &mut Rng, out: &mut dyn Write) -> io::Result<()> {
+    const CASES: usize = 200;
+    const KNIGHTS: usize = 1000;
+    writeln!(out, "{CASES}")?;
+    for _ in 0..CASES {
+        writeln!(out, "{KNIGHTS}")?;
+        for _ in 0..KNIGHTS {
+            writeln!(out, "{} {}", rng.below(500), rng.below(500))?;
         }
     }
     Ok(())

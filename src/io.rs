@@ -374,12 +374,12 @@ impl<R: Read> Reader<R> {
     /// assert_eq!(rd.u64_in(1..=5, "T").unwrap_err().to_string(), "line 1: expected T in 1..=5, found 0");
     /// ```
     pub fn u64_in(&mut self, range: RangeInclusive<u64>, what: &str) -> Result<u64> {
-        let described = format!("{what} in {}..={}", range.start(), range.end());
-        let v = self.u64(&described)?;
+        let v = self.u64(what).map_err(|e| in_range(e, what, &range))?;
         if range.contains(&v) {
             Ok(v)
         } else {
-            Err(self.error(&described, v.to_string()))
+            let e = self.error(what, v.to_string());
+            Err(in_range(e, what, &range))
         }
     }
 
@@ -388,12 +388,12 @@ impl<R: Read> Reader<R> {
     /// # Complexity
     /// O(digits).
     pub fn i64_in(&mut self, range: RangeInclusive<i64>, what: &str) -> Result<i64> {
-        let described = format!("{what} in {}..={}", range.start(), range.end());
-        let v = self.i64(&described)?;
+        let v = self.i64(what).map_err(|e| in_range(e, what, &range))?;
         if range.contains(&v) {
             Ok(v)
         } else {
-            Err(self.error(&described, v.to_string()))
+            let e = self.error(what, v.to_string());
+            Err(in_range(e, what, &range))
         }
     }
 
@@ -415,6 +415,19 @@ impl<R: Read> Reader<R> {
             expected: what.to_string(),
             found,
         }
+    }
+}
+
+/// Adds "in start..=end" to what a parse error expected. Done only on failure: formatting
+/// the description up front cost more than the parse itself.
+fn in_range<T: fmt::Display>(e: Error, what: &str, range: &RangeInclusive<T>) -> Error {
+    match e {
+        Error::Parse { line, found, .. } => Error::Parse {
+            line,
+            expected: format!("{what} in {}..={}", range.start(), range.end()),
+            found,
+        },
+        other => other,
     }
 }
 
