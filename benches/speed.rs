@@ -33,6 +33,13 @@ const CASES: &[Case] = &[
         generate: marble_boards,
     },
     Case {
+        binary: "card_game",
+        exe: env!("CARGO_BIN_EXE_card_game"),
+        peer: "card_game",
+        peer_goal: 1.0 / 4.0,
+        generate: card_board,
+    },
+    Case {
         binary: "hyper_knights",
         exe: env!("CARGO_BIN_EXE_hyper_knights"),
         peer: "hyper_knights",
@@ -80,6 +87,19 @@ fn marble_boards(rng: &mut Rng, out: &mut dyn Write) -> io::Result<()> {
             }
             writeln!(out, "{line}")?;
         }
+    }
+    Ok(())
+}
+
+/// The largest board, 25 x 25, with random colours: the work is in the Grundy values.
+fn card_board(rng: &mut Rng, out: &mut dyn Write) -> io::Result<()> {
+    const SIDE: usize = 25;
+    writeln!(out, "{SIDE} {SIDE}")?;
+    for _ in 0..SIDE {
+        let row: String = (0..SIDE)
+            .map(|_| ['R', 'G', 'B'][rng.below(3) as usize])
+            .collect();
+        writeln!(out, "{row}")?;
     }
     Ok(())
 }

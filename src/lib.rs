@@ -2,10 +2,13 @@
 //!
 //! - [`io`]: a streaming [`io::Reader`] with line-numbered errors, a buffered [`io::Writer`],
 //!   and [`io::run`], the body of every binary's `main`.
-//! - [`game`]: mex, nim-sum, and win/lose and Grundy tables of bitmask games.
+//! - [`game`]: mex, nim-sum, win/lose and Grundy tables of bitmask games, and a Grundy fill
+//!   in any order that meets moves first.
+//! - [`rect`]: flat indices of intervals and rectangles, for memo tables keyed by them.
 //!
 //! Modules are flat and self-contained so that the bundler can paste the ones a binary uses
 //! into a single source file for a judge.
 
 pub mod game;
 pub mod io;
+pub mod rect;

@@ -1,6 +1,8 @@
 //! The bitmask solvers and mex against plain recursive definitions on random games.
 
-use combgames::game::{fill_grundy, grundy_table, mex, nim_sum, win_table, BitmaskGame, MoveMasks};
+use combgames::game::{
+    fill_grundy, grundy_table, mex, nim_sum, win_table, BitmaskGame, MoveMasks, Options,
+};
 use proptest::prelude::*;
 
 /// Grundy value by direct recursion over the rules: mex of the successors' values.
@@ -69,6 +71,54 @@ proptest! {
         let m = mex(values.iter().copied());
         prop_assert!(!values.contains(&m));
         prop_assert!((0..m).all(|v| values.contains(&v)));
+    }
+
+    #[test]
+    fn options_give_the_mex_of_what_was_pushed(
+        values in proptest::collection::vec(prop_oneof![0u32..70, 0u32..3000], 0..200),
+        full_low in any::<bool>(),
+    ) {
+        // With `full_low`, 0..64 are all present and the answer lies in the list.
+        let values: Vec<u32> = if full_low { (0..64).chain(values).collect() } else { values };
+        let mut options = Options::new();
+        options.push(5);
+        options.same_as(3);
+        options.clear();
+        options.extend(values.iter().copied());
+        let m = options.mex();
+        prop_assert!(!values.contains(&m));
+        prop_assert!((0..m).all(|v| values.contains(&v)));
+    }
+
+    #[test]
+    fn fill_grundy_copies_states_declared_the_same(
+        aliases in proptest::collection::vec(any::<prop::sample::Index>(), 1..30),
+    ) {
+        // Take 1 or 2 from a heap; every even state above 0 declares itself the same game
+        // as some earlier state, whose value it must copy.
+        let n = aliases.len() + 1;
+        let mut table = vec![0u32; n];
+        fill_grundy(&mut table, (0..n).map(|s| (s, s)), |s, table, options| {
+            if s > 0 && s % 2 == 0 {
+                options.push(99);
+                return options.same_as(aliases[s - 1].index(s));
+            }
+            for take in [1, 2] {
+                if s >= take {
+                    options.push(table[s - take]);
+                }
+            }
+        });
+        let mut expected = vec![0u32; n];
+        for s in 0..n {
+            expected[s] = if s > 0 && s % 2 == 0 {
+                expected[aliases[s - 1].index(s)]
+            } else {
+                let values: Vec<u32> = (1..=2).filter(|&t| s >= t).map(|t| expected[s - t]).collect();
+                (0..).find(|g| !values.contains(g)).unwrap()
+            };
+        }
+        prop_assert_eq!(table, expected);
     }
 
     #[test]

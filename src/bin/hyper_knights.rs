@@ -58,11 +58,13 @@ impl Grundy {
             let last = s.min(REACH - s);
             (first..=last).map(move |x| (s * WIDTH + x, (x, s - x)))
         });
-        fill_grundy(&mut table, order, |(x, y), table, values| {
+        fill_grundy(&mut table, order, |(x, y), table, options| {
             let base = (x + y) * WIDTH + x;
             // Away from the edges every move stays on the board: a fast path.
             if x >= 3 && y >= 3 {
-                values.extend(OFFSETS.map(|off| u32::from(table[base - off])));
+                for off in OFFSETS {
+                    options.push(table[base - off].into());
+                }
                 return;
             }
             for (dx, dy) in MOVES {
@@ -70,7 +72,7 @@ impl Grundy {
                 else {
                     continue;
                 };
-                values.push(table[(tx + ty) * WIDTH + tx].into());
+                options.push(table[(tx + ty) * WIDTH + tx].into());
             }
         });
         Grundy { table }
