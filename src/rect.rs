@@ -151,11 +151,17 @@ impl Rects {
     }
 
     /// The row intervals.
+    ///
+    /// # Complexity
+    /// O(1).
     pub fn rows(&self) -> &Intervals {
         &self.rows
     }
 
     /// The column intervals.
+    ///
+    /// # Complexity
+    /// O(1).
     pub fn cols(&self) -> &Intervals {
         &self.cols
     }
