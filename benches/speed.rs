@@ -46,6 +46,20 @@ const CASES: &[Case] = &[
         peer_goal: 1.0 / 4.0,
         generate: partizan_boards,
     },
+    Case {
+        binary: "card_game",
+        exe: env!("CARGO_BIN_EXE_card_game"),
+        peer: "card_game",
+        peer_goal: 1.0 / 4.0,
+        generate: card_board,
+    },
+    Case {
+        binary: "hyper_knights",
+        exe: env!("CARGO_BIN_EXE_hyper_knights"),
+        peer: "hyper_knights",
+        peer_goal: 1.0 / 3.0,
+        generate: knight_cases,
+    },
 ];
 
 /// SplitMix64: small, fast, and the same everywhere, so inputs are reproducible.
@@ -60,9 +74,9 @@ impl Rng {
         z ^ (z >> 31)
     }
 
-    /// A number in `0..n`, for `n` > 0 (the modulo bias is far too small to matter here).
+    /// A number below `n`, nearly uniform for small `n`.
     fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
+        ((self.next() >> 32) * n) >> 32
     }
 }
 
@@ -121,6 +135,33 @@ fn partizan_boards(rng: &mut Rng, out: &mut dyn Write) -> io::Result<()> {
             // Mostly pieces, some empty or banned cells.
             let [a, b, c] = [(); 3].map(|_| b"..#OOXX"[rng.below(7) as usize]);
             out.write_all(&[a, b'|', b, b'|', c, b'\n'])?;
+        }
+    }
+    Ok(())
+}
+
+/// The largest board, 25 x 25, with random colours: the work is in the Grundy values.
+fn card_board(rng: &mut Rng, out: &mut dyn Write) -> io::Result<()> {
+    const SIDE: usize = 25;
+    writeln!(out, "{SIDE} {SIDE}")?;
+    for _ in 0..SIDE {
+        let row: String = (0..SIDE)
+            .map(|_| ['R', 'G', 'B'][rng.below(3) as usize])
+            .collect();
+        writeln!(out, "{row}")?;
+    }
+    Ok(())
+}
+
+/// The most the format allows: 200 cases of 1000 knights anywhere on the board (1.5 MB).
+fn knight_cases(rng: &mut Rng, out: &mut dyn Write) -> io::Result<()> {
+    const CASES: usize = 200;
+    const KNIGHTS: usize = 1000;
+    writeln!(out, "{CASES}")?;
+    for _ in 0..CASES {
+        writeln!(out, "{KNIGHTS}")?;
+        for _ in 0..KNIGHTS {
+            writeln!(out, "{} {}", rng.below(500), rng.below(500))?;
         }
     }
     Ok(())

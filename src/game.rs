@@ -2,11 +2,11 @@
 
 /// The minimum excludant: the smallest non-negative integer not among `values`.
 ///
-/// Values below 64 go into one `u64` mask; larger ones are only looked at when every value
-/// below 64 is present.
+/// Values below 64 go into one `u64` mask, values below 1088 into a bitset on the stack;
+/// larger ones are only looked at when every value below 1088 is present.
 ///
 /// # Complexity
-/// O(n) for n values, O(n log n) in the rare case that 0..64 are all present.
+/// O(n) for n values, O(n log n) in the rare case that 0..1088 are all present.
 ///
 /// ```
 /// use combgames::game::mex;
@@ -14,13 +14,21 @@
 /// assert_eq!(mex([0, 1, 3]), 2);
 /// assert_eq!(mex([1, 1, 2]), 0);
 /// assert_eq!(mex(0..100), 100);
+/// assert_eq!(mex((0..2000).filter(|&v| v != 1500)), 1500);
 /// ```
 pub fn mex<I: IntoIterator<Item = u32>>(values: I) -> u32 {
+    const WORDS: usize = 16;
+    const LIMIT: u32 = 64 * (WORDS as u32 + 1);
+    // `low` is kept apart so the common case of small values stays in a register.
     let mut low = 0u64;
+    // Cleared only when a value needs it: most calls never do.
+    let mut mid: Option<[u64; WORDS]> = None;
     let mut high = Vec::new();
     for v in values {
         if v < 64 {
             low |= 1 << v;
+        } else if v < LIMIT {
+            mid.get_or_insert([0; WORDS])[(v / 64 - 1) as usize] |= 1 << (v % 64);
         } else {
             high.push(v);
         }
@@ -28,8 +36,12 @@ pub fn mex<I: IntoIterator<Item = u32>>(values: I) -> u32 {
     if low != u64::MAX {
         return (!low).trailing_zeros();
     }
+    let mid = mid.unwrap_or([0; WORDS]);
+    if let Some(word) = mid.iter().position(|&w| w != u64::MAX) {
+        return 64 * (word as u32 + 1) + (!mid[word]).trailing_zeros();
+    }
     high.sort_unstable();
-    let mut m = 64;
+    let mut m = LIMIT;
     for v in high {
         if v == m {
             m += 1;
@@ -190,4 +202,138 @@ pub fn grundy_table<G: BitmaskGame>(game: &G) -> Vec<u32> {
         grundy[s] = mex(options.iter().copied());
     }
     grundy
+}
+
+/// The options of one state, for [`fill_grundy`]: the Grundy values one move away, or an
+/// already filled state that is the same game.
+///
+/// Values below 64, the common case, go into one `u64` mask that stays in a register when
+/// the calls are inlined; larger ones into a list.
+#[derive(Clone, Debug, Default)]
+pub struct Options {
+    low: u64,
+    high: Vec<u32>,
+    same_as: Option<usize>,
+}
+
+impl Options {
+    /// No options.
+    ///
+    /// # Complexity
+    /// O(1).
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Adds an option of Grundy value `value`.
+    ///
+    /// # Complexity
+    /// O(1) amortised.
+    #[inline]
+    pub fn push(&mut self, value: u32) {
+        if value < 64 {
+            self.low |= 1 << value;
+        } else {
+            self.high.push(value);
+        }
+    }
+
+    /// Says that the state is the same game as the already filled table entry `index` (a
+    /// symmetric or trimmed position, say): [`fill_grundy`] copies that entry and ignores
+    /// the values pushed.
+    ///
+    /// # Complexity
+    /// O(1).
+    pub fn same_as(&mut self, index: usize) {
+        self.same_as = Some(index);
+    }
+
+    /// The mex of the values pushed.
+    ///
+    /// # Complexity
+    /// O(1) when some value below 64 is missing, else that of [`mex`] over the rest.
+    ///
+    /// ```
+    /// use combgames::game::Options;
+    /// let mut options = Options::new();
+    /// for v in (0..100).filter(|&v| v != 70) {
+    ///     options.push(v);
+    /// }
+    /// assert_eq!(options.mex(), 70);
+    /// ```
+    pub fn mex(&self) -> u32 {
+        if self.low != u64::MAX {
+            (!self.low).trailing_zeros()
+        } else {
+            mex((0..64).chain(self.high.iter().copied()))
+        }
+    }
+
+    /// Forgets every value pushed and any [`Options::same_as`].
+    ///
+    /// # Complexity
+    /// O(1).
+    pub fn clear(&mut self) {
+        self.low = 0;
+        self.high.clear();
+        self.same_as = None;
+    }
+}
+
+impl Extend<u32> for Options {
+    fn extend<I: IntoIterator<Item = u32>>(&mut self, values: I) {
+        for v in values {
+            self.push(v);
+        }
+    }
+}
+
+/// Fills a Grundy table in a given order: each state gets the mex of its options' values.
+///
+/// `order` yields `(index, state)` pairs. For each, `options(state, table, options)` pushes
+/// onto the empty `options` the Grundy value of every position one move away from `state`,
+/// reading them from `table`, or names an entry that is the same game; then `table[index]`
+/// becomes their mex, or a copy of that entry. The order must list every state after all
+/// the entries it reads, so that they are final. No recursion, and one [`Options`] serves
+/// every state.
+///
+/// # Complexity
+/// O(states + options) plus the work of `options`.
+///
+/// # Panics
+/// If an index is outside `table`, or a Grundy value does not fit in `V`.
+///
+/// ```
+/// use combgames::game::fill_grundy;
+/// // Take 1 or 2 from a heap of n: the Grundy value is n mod 3.
+/// let mut table = vec![0u8; 8];
+/// fill_grundy(&mut table, (0..8).map(|n| (n, n)), |n, table, options| {
+///     for take in [1, 2] {
+///         if n >= take {
+///             options.push(table[n - take].into());
+///         }
+///     }
+/// });
+/// assert_eq!(table, [0, 1, 2, 0, 1, 2, 0, 1]);
+/// ```
+pub fn fill_grundy<V, S, O, F>(table: &mut [V], order: O, mut options: F)
+where
+    V: Copy + TryFrom<u32>,
+    O: IntoIterator<Item = (usize, S)>,
+    F: FnMut(S, &[V], &mut Options),
+{
+    let mut found = Options::new();
+    for (index, state) in order {
+        found.clear();
+        options(state, table, &mut found);
+        table[index] = match found.same_as {
+            Some(same) => table[same],
+            None => {
+                let g = found.mex();
+                V::try_from(g)
+                    .ok()
+                    .unwrap_or_else(|| panic!("Grundy value {g} does not fit the table's type"))
+            }
+        };
+    }
 }

@@ -292,6 +292,36 @@ impl<R: Read> Reader<R> {
         Ok(self.token()?.unwrap_or_default())
     }
 
+    /// Reads a token that must exist and pass `valid`; `what` names it in errors, which show
+    /// the token found.
+    ///
+    /// # Complexity
+    /// Same as [`Reader::token`], plus `valid`.
+    ///
+    /// ```
+    /// use combgames::io::Reader;
+    /// let mut rd = Reader::new(&b"RGB\nRXB"[..]);
+    /// let is_row = |t: &[u8]| t.len() == 3 && t.iter().all(|b| b"RGB".contains(b));
+    /// assert_eq!(rd.expect_token_where("a row", is_row).unwrap(), b"RGB");
+    /// let err = rd.expect_token_where("a row", is_row).unwrap_err();
+    /// assert_eq!(err.to_string(), "line 2: expected a row, found \"RXB\"");
+    /// ```
+    pub fn expect_token_where(
+        &mut self,
+        what: &str,
+        valid: impl FnOnce(&[u8]) -> bool,
+    ) -> Result<&[u8]> {
+        let len = self.expect_token(what)?.len();
+        // `token` leaves the token just before `pos`.
+        let start = self.pos - len;
+        if valid(&self.buf[start..self.pos]) {
+            Ok(&self.buf[start..self.pos])
+        } else {
+            let found = describe_token(&self.buf[start..self.pos]);
+            Err(self.error_before(what, found, len))
+        }
+    }
+
     /// Reads an unsigned decimal integer; `what` names it in errors. A leading `+` is allowed.
     ///
     /// # Complexity

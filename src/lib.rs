@@ -2,7 +2,9 @@
 //!
 //! - [`io`]: a streaming [`io::Reader`] with line-numbered errors, a buffered [`io::Writer`],
 //!   and [`io::run`], the body of every binary's `main`.
-//! - [`game`]: mex, nim-sum, and win/lose and Grundy tables of bitmask games.
+//! - [`game`]: mex, nim-sum, win/lose and Grundy tables of bitmask games, and a Grundy fill
+//!   in any order that meets moves first.
+//! - [`rect`]: flat indices of intervals and rectangles, for memo tables keyed by them.
 //! - [`surreal`]: exact dyadic rationals, the values of partizan games that are numbers.
 //! - [`partizan`]: outcomes and outcome classes of partizan games, and a solver for finite
 //!   game graphs with loops.
@@ -13,4 +15,5 @@
 pub mod game;
 pub mod io;
 pub mod partizan;
+pub mod rect;
 pub mod surreal;

@@ -268,3 +268,30 @@ fn numbers_of_every_length_and_their_neighbours_read_exactly() {
         }
     }
 }
+
+#[test]
+fn range_reads_name_the_range_in_every_error() {
+    let mut rd = Reader::new(&b"x\n-7\n8\n9999999999999999999999\n3 -3"[..]);
+    assert_eq!(
+        rd.u64_in(1..=5, "T").unwrap_err().to_string(),
+        "line 1: expected T in 1..=5, found \"x\""
+    );
+    assert_eq!(
+        rd.i64_in(-5..=5, "v").unwrap_err().to_string(),
+        "line 2: expected v in -5..=5, found -7"
+    );
+    assert_eq!(
+        rd.usize_in(0..=7, "x").unwrap_err().to_string(),
+        "line 3: expected x in 0..=7, found 8"
+    );
+    assert_eq!(
+        rd.i64_in(-5..=5, "v").unwrap_err().to_string(),
+        "line 4: expected v in -5..=5, found \"9999999999999999999999\" (too large)"
+    );
+    assert_eq!(rd.u64_in(1..=5, "T").unwrap(), 3);
+    assert_eq!(rd.i64_in(-5..=5, "v").unwrap(), -3);
+    assert_eq!(
+        rd.u64_in(1..=5, "T").unwrap_err().to_string(),
+        "line 5: expected T in 1..=5, found end of input"
+    );
+}

@@ -1,0 +1,225 @@
+//! card_game against an exhaustive search over the sets of remaining cards, written from the
+//! rules: walk the card's diagonals both ways and stop at the edge or at a hole.
+
+#[allow(dead_code)]
+#[path = "../src/bin/card_game.rs"]
+mod card_game;
+
+use proptest::prelude::*;
+use std::process::{Command, Stdio};
+
+/// The steps (drow, dcol) of a card's walks: R on the "/" diagonal (row + col constant), B
+/// on the "\" diagonal (row - col constant), G on both.
+fn walks(colour: u8) -> &'static [(i32, i32)] {
+    match colour {
+        b'R' => &[(-1, 1), (1, -1)],
+        b'B' => &[(1, 1), (-1, -1)],
+        _ => &[(-1, 1), (1, -1), (1, 1), (-1, -1)],
+    }
+}
+
+/// Whether the first player wins on `board` (rows of `R`, `G`, `B`), by a search over every
+/// set of remaining cards: bit r * m + c is the card at (r, c).
+fn brute_force_wins(board: &[Vec<u8>]) -> bool {
+    let (n, m) = (board.len(), board[0].len());
+    let cells = n * m;
+    assert!(cells <= 20, "too many cards to search");
+    let bit = |r: i32, c: i32| 1u32 << (r as usize * m + c as usize);
+    // The cards a move at card (r, c) removes from `left`.
+    let removed = |left: u32, r: i32, c: i32| {
+        let mut gone = bit(r, c);
+        for &(dr, dc) in walks(board[r as usize][c as usize]) {
+            let (mut rr, mut cc) = (r + dr, c + dc);
+            while (0..n as i32).contains(&rr)
+                && (0..m as i32).contains(&cc)
+                && left & bit(rr, cc) != 0
+            {
+                gone |= bit(rr, cc);
+                rr += dr;
+                cc += dc;
+            }
+        }
+        gone
+    };
+    // A move only removes cards, so every successor of `left` is a smaller number.
+    let mut wins = vec![false; 1 << cells];
+    for left in 1..1u32 << cells {
+        wins[left as usize] = (0..cells).any(|i| {
+            let (r, c) = ((i / m) as i32, (i % m) as i32);
+            left & bit(r, c) != 0 && !wins[(left & !removed(left, r, c)) as usize]
+        });
+    }
+    wins[(1usize << cells) - 1]
+}
+
+fn board_text(board: &[Vec<u8>], newline: &str) -> String {
+    let mut text = format!("{} {}{newline}", board.len(), board[0].len());
+    for row in board {
+        text += std::str::from_utf8(row).unwrap();
+        text += newline;
+    }
+    text
+}
+
+fn run(input: &str) -> (String, Option<String>) {
+    let mut out = Vec::new();
+    let result = card_game::solve(input.as_bytes(), &mut out);
+    (
+        String::from_utf8(out).unwrap(),
+        result.err().map(|e| e.to_string()),
+    )
+}
+
+fn answer(wins: bool) -> &'static str {
+    if wins {
+        "W\n"
+    } else {
+        "L\n"
+    }
+}
+
+/// Boards of at most 16 cards: every shape from 1x1 to 4x4, and strips up to 1x16 and 16x1.
+fn small_board() -> impl Strategy<Value = Vec<Vec<u8>>> {
+    let shape = prop_oneof![
+        (1usize..=4, 1usize..=4),
+        (1usize..=16).prop_map(|k| (1, k)),
+        (1usize..=16).prop_map(|k| (k, 1)),
+    ];
+    shape.prop_flat_map(|(n, m)| {
+        let colour = prop_oneof![Just(b'R'), Just(b'G'), Just(b'B')];
+        proptest::collection::vec(proptest::collection::vec(colour, m), n)
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(400))]
+
+    #[test]
+    fn answers_match_an_exhaustive_search(board in small_board()) {
+        let expected = answer(brute_force_wins(&board));
+        prop_assert_eq!(run(&board_text(&board, "\n")), (expected.to_string(), None));
+    }
+}
+
+#[test]
+fn every_board_of_two_by_two_and_three_by_two_matches_the_search() {
+    // All 3^4 + 2 * 3^6 boards, in both orientations of the 3x2 one.
+    for (n, m) in [(2, 2), (3, 2), (2, 3)] {
+        for code in 0..3usize.pow((n * m) as u32) {
+            let mut rest = code;
+            let board: Vec<Vec<u8>> = (0..n)
+                .map(|_| {
+                    (0..m)
+                        .map(|_| {
+                            let colour = b"RGB"[rest % 3];
+                            rest /= 3;
+                            colour
+                        })
+                        .collect()
+                })
+                .collect();
+            let expected = answer(brute_force_wins(&board));
+            assert_eq!(
+                run(&board_text(&board, "\n")),
+                (expected.to_string(), None),
+                "{board:?}"
+            );
+        }
+    }
+}
+
+#[test]
+fn the_problems_mirror_pair_tells_r_from_b() {
+    // The problem's facts: RR/BG is L and RR/GB is W.
+    assert_eq!(run("2 2\nRR\nBG\n"), ("L\n".to_string(), None));
+    assert_eq!(run("2 2\nRR\nGB\n"), ("W\n".to_string(), None));
+    assert!(!brute_force_wins(&[b"RR".to_vec(), b"BG".to_vec()]));
+    assert!(brute_force_wins(&[b"RR".to_vec(), b"GB".to_vec()]));
+}
+
+#[test]
+fn crlf_blank_lines_and_a_missing_final_newline_are_fine() {
+    assert_eq!(run("\r\n2 2\r\n\r\nRR\r\nGB"), ("W\n".to_string(), None));
+    assert_eq!(run("2\n2\n\nRR\n\n\nBG\n\n"), ("L\n".to_string(), None));
+}
+
+#[test]
+fn bad_input_gives_one_clear_error() {
+    let cases = [
+        (
+            "",
+            "line 1: expected the number of rows N in 1..=25, found end of input",
+        ),
+        (
+            "0 3\n",
+            "line 1: expected the number of rows N in 1..=25, found 0",
+        ),
+        (
+            "26 3\n",
+            "line 1: expected the number of rows N in 1..=25, found 26",
+        ),
+        (
+            "x 3\n",
+            "line 1: expected the number of rows N in 1..=25, found \"x\"",
+        ),
+        (
+            "3 26\n",
+            "line 1: expected the number of columns M in 1..=25, found 26",
+        ),
+        (
+            "2 3\nRGB\nRG\n",
+            "line 3: expected a row of 3 cards R, G or B, found \"RG\"",
+        ),
+        (
+            "2 3\nRGB\nRGBR\n",
+            "line 3: expected a row of 3 cards R, G or B, found \"RGBR\"",
+        ),
+        (
+            "2 3\nRGB\nRgB\n",
+            "line 3: expected a row of 3 cards R, G or B, found \"RgB\"",
+        ),
+        (
+            "2 3\nRXB\nRGB\n",
+            "line 2: expected a row of 3 cards R, G or B, found \"RXB\"",
+        ),
+        (
+            "2 3\nR G B\n",
+            "line 2: expected a row of 3 cards R, G or B, found \"R\"",
+        ),
+        (
+            "3 3\nRGB\nRGB\n",
+            "line 4: expected a row of 3 cards R, G or B, found end of input",
+        ),
+    ];
+    for (input, error) in cases {
+        assert_eq!(
+            run(input),
+            (String::new(), Some(error.to_string())),
+            "input {input:?}"
+        );
+    }
+}
+
+#[test]
+fn the_binary_reports_one_error_line_and_fails() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_card_game"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    use std::io::Write;
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"2 2\nRR\nRQ\n")
+        .unwrap();
+    let output = child.wait_with_output().unwrap();
+    assert!(!output.status.success());
+    assert!(output.stdout.is_empty());
+    assert_eq!(
+        String::from_utf8(output.stderr).unwrap(),
+        "error: line 3: expected a row of 2 cards R, G or B, found \"RQ\"\n"
+    );
+}

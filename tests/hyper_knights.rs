@@ -1,0 +1,289 @@
+//! hyper_knights against plain recursion on the unbounded board, and against a game search
+//! over whole positions of several knights.
+
+#[allow(dead_code)]
+#[path = "../src/bin/hyper_knights.rs"]
+mod hyper_knights;
+
+use proptest::prelude::*;
+use std::collections::HashMap;
+use std::process::{Command, Stdio};
+use std::sync::OnceLock;
+
+/// The moves as the problem states them.
+const RULES: [(i64, i64); 6] = [(-2, 1), (-2, -1), (-3, -1), (-1, -2), (-1, -3), (1, -2)];
+
+/// The cells one move away from (x, y) on the board x, y >= 0 (and, if `cut`, x, y < cut).
+fn moves_from(x: i64, y: i64, cut: Option<i64>) -> impl Iterator<Item = (i64, i64)> {
+    RULES
+        .iter()
+        .map(move |&(dx, dy)| (x + dx, y + dy))
+        .filter(move |&(a, b)| a >= 0 && b >= 0 && cut.map_or(true, |c| a < c && b < c))
+}
+
+/// Grundy value of one knight by plain memoised recursion: the mex of its moves' values.
+fn grundy(x: i64, y: i64, cut: Option<i64>, memo: &mut HashMap<(i64, i64), u32>) -> u32 {
+    if let Some(&g) = memo.get(&(x, y)) {
+        return g;
+    }
+    let options: Vec<u32> = moves_from(x, y, cut)
+        .map(|(a, b)| grundy(a, b, cut, memo))
+        .collect();
+    let g = (0..).find(|g| !options.contains(g)).unwrap();
+    memo.insert((x, y), g);
+    g
+}
+
+/// `values[x][y]` for every board cell, by recursion with no bound above (or cut at `cut`).
+/// The recursion is up to x + y < 1000 calls deep, so it runs on a thread with a large stack.
+fn recursive_values(cut: Option<i64>) -> Vec<Vec<u32>> {
+    std::thread::Builder::new()
+        .stack_size(256 << 20)
+        .spawn(move || {
+            let mut memo = HashMap::new();
+            (0..500)
+                .map(|x| (0..500).map(|y| grundy(x, y, cut, &mut memo)).collect())
+                .collect()
+        })
+        .unwrap()
+        .join()
+        .unwrap()
+}
+
+fn exact_values() -> &'static Vec<Vec<u32>> {
+    static VALUES: OnceLock<Vec<Vec<u32>>> = OnceLock::new();
+    VALUES.get_or_init(|| recursive_values(None))
+}
+
+fn run(input: &str) -> (String, Option<String>) {
+    let mut out = Vec::new();
+    let result = hyper_knights::solve(input.as_bytes(), &mut out);
+    (
+        String::from_utf8(out).unwrap(),
+        result.err().map(|e| e.to_string()),
+    )
+}
+
+#[test]
+fn the_moves_are_the_problems() {
+    let moves: Vec<(i64, i64)> = hyper_knights::MOVES
+        .iter()
+        .map(|&(dx, dy)| (dx as i64, dy as i64))
+        .collect();
+    assert_eq!(moves, RULES);
+}
+
+#[test]
+fn every_board_value_equals_recursion_on_the_unbounded_board() {
+    let table = hyper_knights::Grundy::new();
+    let exact = exact_values();
+    for (x, row) in exact.iter().enumerate() {
+        for (y, &value) in row.iter().enumerate() {
+            assert_eq!(table.value(x, y), value, "({x}, {y})");
+        }
+    }
+    // The problem's fact: Grundy values are at most 6.
+    assert_eq!(exact.iter().flatten().max(), Some(&6));
+}
+
+#[test]
+fn a_table_cut_at_the_board_edge_is_wrong_at_eight_cells() {
+    // The problem's fact, which shows that the comparison above can fail: moves that leave
+    // the 500x500 board do matter.
+    let cut = recursive_values(Some(500));
+    let exact = exact_values();
+    let mut wrong = Vec::new();
+    for (x, (cut_row, exact_row)) in cut.iter().zip(exact).enumerate() {
+        for (y, (a, b)) in cut_row.iter().zip(exact_row).enumerate() {
+            if a != b {
+                wrong.push((x, y));
+            }
+        }
+    }
+    assert_eq!(wrong.len(), 8, "{wrong:?}");
+    assert!(wrong.contains(&(247, 499)), "{wrong:?}");
+    // The cells nearest the edge, where a cut would show, agree with the solver.
+    let table = hyper_knights::Grundy::new();
+    for &(x, y) in &wrong {
+        assert_eq!(table.value(x, y), exact[x][y], "({x}, {y})");
+    }
+}
+
+/// Win/lose search over whole positions: a sorted list of knights; the mover wins if some
+/// move of some knight leaves a lost position.
+fn wins(knights: &[(i64, i64)], memo: &mut HashMap<Vec<(i64, i64)>, bool>) -> bool {
+    if let Some(&w) = memo.get(knights) {
+        return w;
+    }
+    let mut w = false;
+    'search: for i in 0..knights.len() {
+        for to in moves_from(knights[i].0, knights[i].1, None) {
+            let mut next = knights.to_vec();
+            next[i] = to;
+            next.sort_unstable();
+            if !wins(&next, memo) {
+                w = true;
+                break 'search;
+            }
+        }
+    }
+    memo.insert(knights.to_vec(), w);
+    w
+}
+
+thread_local! {
+    /// Positions already searched, kept from one generated input to the next.
+    static SEARCHED: std::cell::RefCell<HashMap<Vec<(i64, i64)>, bool>> = Default::default();
+}
+
+fn case_text(knights: &[(i64, i64)]) -> String {
+    let mut text = format!("{}\n", knights.len());
+    for (x, y) in knights {
+        text += &format!("{x} {y}\n");
+    }
+    text
+}
+
+proptest! {
+    // Each input holds up to 200 cases (the most the format allows), so few inputs cover many
+    // positions; every call of `solve` builds the whole table, which is slow in a debug build.
+    #![proptest_config(ProptestConfig::with_cases(24))]
+
+    #[test]
+    fn small_positions_match_a_search_over_whole_positions(
+        cases in proptest::collection::vec(
+            proptest::collection::vec((0i64..6, 0i64..6), 1..=3),
+            1..=200,
+        ),
+    ) {
+        let mut memo = SEARCHED.with(|m| m.take());
+        let mut input = format!("{}\n", cases.len());
+        let mut expected = String::new();
+        for (i, knights) in cases.iter().enumerate() {
+            input += &case_text(knights);
+            let mut sorted = knights.clone();
+            sorted.sort_unstable();
+            let winner = if wins(&sorted, &mut memo) { "Alice" } else { "Bob" };
+            expected += &format!("Case {}: {winner}\n", i + 1);
+        }
+        SEARCHED.with(|m| m.replace(memo));
+        prop_assert_eq!(run(&input), (expected, None));
+    }
+
+    #[test]
+    fn large_positions_match_the_nim_sum_of_recursive_values(
+        cases in proptest::collection::vec(
+            proptest::collection::vec((0usize..500, 0usize..500), 1..40),
+            1..=200,
+        ),
+    ) {
+        let exact = exact_values();
+        let mut input = format!("{}\n", cases.len());
+        let mut expected = String::new();
+        for (i, knights) in cases.iter().enumerate() {
+            let cells: Vec<(i64, i64)> = knights.iter().map(|&(x, y)| (x as i64, y as i64)).collect();
+            input += &case_text(&cells);
+            let sum = knights.iter().fold(0, |s, &(x, y)| s ^ exact[x][y]);
+            let winner = if sum != 0 { "Alice" } else { "Bob" };
+            expected += &format!("Case {}: {winner}\n", i + 1);
+        }
+        prop_assert_eq!(run(&input), (expected, None));
+    }
+}
+
+#[test]
+fn crlf_blank_lines_and_a_missing_final_newline_are_fine() {
+    let plain = run("2\n1\n0 0\n2\n2 5\n3 5\n");
+    assert_eq!(plain, ("Case 1: Bob\nCase 2: Alice\n".to_string(), None));
+    assert_eq!(
+        run("\r\n2\r\n\r\n1\r\n0 0\r\n2\r\n2 5\r\n\r\n3\r\n5"),
+        plain
+    );
+}
+
+// Answers below are the problem's facts: its sample, and a knight on (0, 0) cannot move.
+
+#[test]
+fn bad_input_reports_the_line_after_the_complete_answers() {
+    let cases = [
+        (
+            "",
+            "",
+            "line 1: expected the number of cases T in 1..=200, found end of input",
+        ),
+        (
+            "0\n",
+            "",
+            "line 1: expected the number of cases T in 1..=200, found 0",
+        ),
+        (
+            "1\n0\n",
+            "",
+            "line 2: expected the number of knights n in 1..=1000, found 0",
+        ),
+        (
+            "1\n1001\n",
+            "",
+            "line 2: expected the number of knights n in 1..=1000, found 1001",
+        ),
+        (
+            "2\n1\n1 1\n1\n-1 0\n",
+            "Case 1: Bob\n",
+            "line 5: expected a knight's x in 0..=499, found \"-1\"",
+        ),
+        (
+            "1\n1\n0 -3\n",
+            "",
+            "line 3: expected a knight's y in 0..=499, found \"-3\"",
+        ),
+        (
+            "1\n1\n0 x\n",
+            "",
+            "line 3: expected a knight's y in 0..=499, found \"x\"",
+        ),
+        (
+            "1\n1\n500 0\n",
+            "",
+            "line 3: expected a knight's x in 0..=499, found 500",
+        ),
+        (
+            "2\n2\n2 5\n3 5\n3\n1 2\n2 1\n",
+            "Case 1: Alice\n",
+            "line 8: expected a knight's x in 0..=499, found end of input",
+        ),
+    ];
+    for (input, answers, error) in cases {
+        assert_eq!(
+            run(input),
+            (answers.to_string(), Some(error.to_string())),
+            "input {input:?}"
+        );
+    }
+}
+
+#[test]
+fn the_binary_prints_answers_then_one_error_line_and_fails() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_hyper_knights"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    use std::io::Write;
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"3\n1\n0 0\n2\n2 5\n3 5\n2\n1 1\n")
+        .unwrap();
+    let output = child.wait_with_output().unwrap();
+    assert!(!output.status.success());
+    assert_eq!(
+        String::from_utf8(output.stdout).unwrap(),
+        "Case 1: Bob\nCase 2: Alice\n"
+    );
+    assert_eq!(
+        String::from_utf8(output.stderr).unwrap(),
+        "error: line 9: expected a knight's x in 0..=499, found end of input\n"
+    );
+}
