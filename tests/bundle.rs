@@ -249,13 +249,17 @@ const FIXTURE_BINARIES: &[(&str, &[&str])] = &[
             "c",
             "c::d",
             "c::e",
+            "foreign_impls",
             "macros",
             "pathed",
             "pathed::inner",
+            "platform",
         ],
     ),
-    // Through the root's `pub use c::shout` only: not `c::d`, not `unused`.
-    ("only_c", &["c", "c::e"]),
+    // Through the root's `pub use c::shout` and the `half` leaf of `pub use a::{..}`: not
+    // `a::b`, `a::inl` or `unused`; `c::d` because `a` names it, `foreign_impls` because it
+    // implements `a::Describe`.
+    ("only_c", &["a", "c", "c::d", "c::e", "foreign_impls"]),
     ("plain", &[]),
 ];
 
@@ -283,6 +287,7 @@ A! 2
 D!
 11 49
 leaf 2
+byte 5 Root(3) on a hosted target 15
 "##;
 
 #[test]
@@ -395,9 +400,16 @@ fn fixture_bundle_drops_docs_and_test_code_but_keeps_literals_and_comments() {
         "$crate::fix_lib::macros::mul",
         "crate::fix_lib::c::d::LEVEL",
         "crate::fix_lib::root_fn()",
+        "\nextern crate alloc;\n",
+        "#[doc = \"\"]\n        SEVEN = 7;",
+        "#[doc = \"\"]\n        EIGHT = 8;",
+        "pub(crate) use square;",
     ] {
         assert!(text.contains(kept), "{kept:?} is missing from the bundle");
     }
+    // Only the needed leaf of a root `use` with several.
+    let only_c = bundle_of(&fixture_root(), "only_c").unwrap().text;
+    assert!(only_c.contains("pub use a::half;") && !only_c.contains("Pair"));
     // The binary's inner attribute still comes before its first item.
     let attribute = text.find("#![allow(clippy::all)]").unwrap();
     assert!(attribute < text.find("use crate::fix_lib").unwrap());

@@ -640,6 +640,12 @@ fn item_end(code: &Code, p: usize) -> usize {
     let mut p = skip_qualifiers(code, p);
     let until_semicolon = matches!(code.t(p), "const" | "static" | "type" | "use" | "let")
         || (code.t(p) == "extern" && code.t(p + 1) == "crate");
+    // Commas end fields and match arms, but not the where clauses of items.
+    let comma_ends = !until_semicolon
+        && !matches!(
+            code.t(p),
+            "fn" | "impl" | "struct" | "enum" | "union" | "trait" | "mod" | "extern"
+        );
     let mut angle = 0i32;
     while p < n {
         let t = code.t(p);
@@ -659,7 +665,7 @@ fn item_end(code: &Code, p: usize) -> usize {
         match t {
             ")" | "]" | "}" => return p,
             ";" => return p + 1,
-            "," if !until_semicolon && angle <= 0 => return p + 1,
+            "," if comma_ends && angle <= 0 => return p + 1,
             "<" if !until_semicolon => angle += 1,
             ">" if !until_semicolon => angle -= 1,
             _ => {}
@@ -730,14 +736,42 @@ fn cfg_value(code: &Code, from: usize, to: usize) -> Option<bool> {
 /// Removes test code and doc comments from `code`; also says whether the file is disabled as
 /// a whole by an inner `#![cfg(..)]` that is false.
 fn strip(code: &Code) -> (String, bool) {
-    let mut removed: Vec<bool> = code
-        .tokens
-        .iter()
-        .map(|t| t.kind == Kind::DocComment)
-        .collect();
-    let mut remove = |from: usize, to: usize| {
-        let (a, b) = code.token_range(from, to);
-        removed[a..b].iter_mut().for_each(|r| *r = true);
+    // In the input of a macro call, a doc comment or `#[doc]` is an attribute that the macro
+    // may match (`$(#[$meta:meta])*`): it becomes an empty `#[doc = ""]` instead of going.
+    let mut macro_input = vec![false; code.tokens.len()];
+    for p in 1..code.len() {
+        if code.t(p) == "!"
+            && code.is_ident(p - 1)
+            && code.t(p - 1) != "macro_rules"
+            && matches!(code.t(p + 1), "(" | "[" | "{")
+        {
+            let (a, b) = (code.code[p + 1], code.code[code.partner[p + 1]]);
+            macro_input[a..b].iter_mut().for_each(|m| *m = true);
+        }
+    }
+    let mut edits = Edits {
+        removed: vec![false; code.tokens.len()],
+        replace: BTreeMap::new(),
+    };
+    let empty_doc = |inner: bool| format!("#{}[doc = \"\"]", if inner { "!" } else { "" });
+    for (i, token) in code.tokens.iter().enumerate() {
+        if token.kind == Kind::DocComment {
+            if macro_input[i] {
+                let inner = matches!(&code.text[token.start..token.start + 3], "//!" | "/*!");
+                edits.replace.insert(i, empty_doc(inner));
+            } else {
+                edits.removed[i] = true;
+            }
+        }
+    }
+    // Drops the doc attribute at positions `from..to`.
+    let drop_doc = |edits: &mut Edits, from: usize, to: usize, inner: bool| {
+        remove_positions(code, from, to, &mut edits.removed);
+        let first = code.code[from];
+        if macro_input[first] {
+            edits.removed[first] = false;
+            edits.replace.insert(first, empty_doc(inner));
+        }
     };
     let mut disabled = false;
     let mut depth = 0usize;
@@ -749,7 +783,7 @@ fn strip(code: &Code) -> (String, bool) {
             "#" if code.t(p + 1) == "!" && code.t(p + 2) == "[" => {
                 let close = code.partner[p + 2];
                 match classify_attr(code, p + 3, close) {
-                    Attr::Doc => remove(p, close + 1),
+                    Attr::Doc => drop_doc(&mut edits, p, close + 1, true),
                     Attr::CfgFalse if depth == 0 => disabled = true,
                     _ => {}
                 }
@@ -769,13 +803,13 @@ fn strip(code: &Code) -> (String, bool) {
                     .any(|a| matches!(a.2, Attr::Test | Attr::CfgFalse))
                 {
                     let end = item_end(code, q).max(q);
-                    remove(p, end);
+                    remove_positions(code, p, end, &mut edits.removed);
                     p = end;
                     continue;
                 }
                 for (a, b, attr) in attrs {
                     if attr == Attr::Doc {
-                        remove(a, b);
+                        drop_doc(&mut edits, a, b, false);
                     }
                 }
                 p = q;
@@ -785,7 +819,7 @@ fn strip(code: &Code) -> (String, bool) {
         }
         p += 1;
     }
-    let text = render(code, &removed, &BTreeMap::new());
+    let text = render(code, &edits.removed, &edits.replace);
     (text, disabled)
 }
 
@@ -1050,6 +1084,8 @@ enum ItemKind {
         inline: Option<(usize, usize)>,
         /// A `#[path = ".."]` attribute: its value and positions.
         path: Option<(String, usize, usize)>,
+        /// Has `#[macro_use]`: its macros stay visible after it.
+        macro_use: bool,
     },
     Use {
         leaves: Vec<Leaf>,
@@ -1064,6 +1100,8 @@ enum ItemKind {
         name: String,
         /// Positions of its `#[macro_export]`, if any.
         export: Option<(usize, usize)>,
+        /// Its `#[cfg]` and `#[cfg_attr]` attributes, for the lines that re-export it.
+        cfgs: String,
     },
     /// Items with a name: fn, struct, enum, union, trait, type, const, static.
     Named(String),
@@ -1114,6 +1152,7 @@ fn parse_items(code: &Code, from: usize, to: usize) -> Vec<Item> {
                 name: code.t(k + 1).to_string(),
                 inline: Some((k + 3, code.partner[k + 2])),
                 path: None,
+                macro_use: attr("macro_use").is_some(),
             },
             "mod" => ItemKind::Mod {
                 name: code.t(k + 1).to_string(),
@@ -1122,6 +1161,7 @@ fn parse_items(code: &Code, from: usize, to: usize) -> Vec<Item> {
                     let value = code.t(a + 4).trim_matches('"').to_string();
                     (code.t(a + 3) == "=").then_some((value, a, b))
                 }),
+                macro_use: attr("macro_use").is_some(),
             },
             "use" => ItemKind::Use {
                 leaves: use_leaves(code, k + 1, end - 1),
@@ -1134,6 +1174,17 @@ fn parse_items(code: &Code, from: usize, to: usize) -> Vec<Item> {
             "macro_rules" if code.t(k + 1) == "!" => ItemKind::MacroRules {
                 name: code.t(k + 2).to_string(),
                 export: attr("macro_export"),
+                cfgs: attrs
+                    .iter()
+                    .filter(|&&(a, _)| matches!(code.t(a + 2), "cfg" | "cfg_attr"))
+                    .map(|&(a, b)| {
+                        let (first, last) = code.token_range(a, b);
+                        format!(
+                            "{} ",
+                            &code.text[code.tokens[first].start..code.tokens[last - 1].end]
+                        )
+                    })
+                    .collect(),
             },
             "static" if code.t(k + 1) == "mut" => ItemKind::Named(code.t(k + 2).to_string()),
             "fn" | "struct" | "enum" | "union" | "trait" | "type" | "const" | "static"
@@ -1167,7 +1218,10 @@ struct Module {
     path: Vec<String>,
     source: usize,
     items: Vec<Item>,
-    children: BTreeMap<String, usize>,
+    /// Child modules by name; one name has several under exclusive `#[cfg]`s.
+    children: BTreeMap<String, Vec<usize>>,
+    /// The child module declared by each `mod` item, by item index.
+    item_child: BTreeMap<usize, usize>,
     parent: Option<usize>,
 }
 
@@ -1241,13 +1295,15 @@ impl Crate {
             source,
             items: items.clone(),
             children: BTreeMap::new(),
+            item_child: BTreeMap::new(),
             parent,
         });
-        for item in items {
+        for (index, item) in items.into_iter().enumerate() {
             let ItemKind::Mod {
                 name,
                 inline,
                 path: path_attr,
+                ..
             } = item.kind
             else {
                 continue;
@@ -1287,7 +1343,9 @@ impl Crate {
                 }
             };
             if let Some(child) = child {
-                self.modules[id].children.insert(name, child);
+                let module = &mut self.modules[id];
+                module.children.entry(name).or_default().push(child);
+                module.item_child.insert(index, child);
             }
         }
         Ok(id)
@@ -1311,7 +1369,7 @@ impl Crate {
     fn module_at(&self, path: &[String]) -> Option<usize> {
         let mut m = 0;
         for seg in path {
-            m = *self.modules[m].children.get(seg)?;
+            m = *self.modules[m].children.get(seg)?.first()?;
         }
         Some(m)
     }
@@ -1406,6 +1464,9 @@ enum Job {
 
 struct Bundler<'a> {
     lib_name: String,
+    /// The library root has `extern crate self as <lib_name>;`, so its own code may use
+    /// `<lib_name>::` paths.
+    self_alias: bool,
     bin: &'a Crate,
     lib: Option<&'a Crate>,
     bin_scope: ScopeInfo,
@@ -1413,7 +1474,11 @@ struct Bundler<'a> {
     /// Root names of the library: the root items and root use leaves that define them.
     root_names: BTreeMap<String, Vec<RootPart>>,
     /// `#[macro_export]` macros of library modules: name -> module.
-    exported_macros: BTreeMap<String, usize>,
+    /// `#[macro_export]` macros below the library root: name -> (module, `#[cfg]`s) of
+    /// each definition.
+    exported_macros: BTreeMap<String, Vec<(usize, String)>>,
+    /// Macros of `#[macro_use]` modules, visible by name after them: name -> modules.
+    textual_macros: BTreeMap<String, Vec<usize>>,
     reached: BTreeSet<usize>,
     needed: BTreeSet<RootPart>,
     jobs: Vec<Job>,
@@ -1423,12 +1488,19 @@ impl<'a> Bundler<'a> {
     fn new(lib_name: &str, bin: &'a Crate, lib: Option<&'a Crate>) -> Bundler<'a> {
         let mut bundler = Bundler {
             lib_name: lib_name.to_string(),
+            self_alias: lib.is_some_and(|lib| {
+                lib.modules[0].items.iter().any(|item| {
+                    matches!(&item.kind, ItemKind::ExternCrate { name, alias: Some(alias) }
+                        if name == "self" && alias == lib_name)
+                })
+            }),
             bin,
             lib,
             bin_scope: ScopeInfo::default(),
             lib_scopes: Vec::new(),
             root_names: BTreeMap::new(),
             exported_macros: BTreeMap::new(),
+            textual_macros: BTreeMap::new(),
             reached: BTreeSet::new(),
             needed: BTreeSet::new(),
             jobs: Vec::new(),
@@ -1452,10 +1524,20 @@ impl<'a> Bundler<'a> {
                     ItemKind::MacroRules {
                         name,
                         export: Some(_),
+                        cfgs,
                     } if m != 0 => {
-                        bundler.exported_macros.entry(name.clone()).or_insert(m);
+                        let definitions = bundler.exported_macros.entry(name.clone()).or_default();
+                        definitions.push((m, cfgs.clone()));
                     }
                     _ => {}
+                }
+                if let ItemKind::Mod {
+                    macro_use: true, ..
+                } = item.kind
+                {
+                    if let Some(&child) = lib.modules[m].item_child.get(&i) {
+                        bundler.add_textual_macros(lib, child);
+                    }
                 }
                 if m == 0 {
                     // Root scope: only the root's own `use` items, which are root parts.
@@ -1496,6 +1578,26 @@ impl<'a> Bundler<'a> {
         bundler
     }
 
+    /// Records the macros of `#[macro_use]` module `m`, and of its own `#[macro_use]`
+    /// children.
+    fn add_textual_macros(&mut self, lib: &Crate, m: usize) {
+        for (i, item) in lib.modules[m].items.iter().enumerate() {
+            match &item.kind {
+                ItemKind::MacroRules { name, .. } => {
+                    self.textual_macros.entry(name.clone()).or_default().push(m);
+                }
+                ItemKind::Mod {
+                    macro_use: true, ..
+                } => {
+                    if let Some(&child) = lib.modules[m].item_child.get(&i) {
+                        self.add_textual_macros(lib, child);
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+
     /// Follows every path from the binary through the library until nothing new is reached.
     fn reach_everything(&mut self) {
         let Some(lib) = self.lib else {
@@ -1530,55 +1632,83 @@ impl<'a> Bundler<'a> {
                     }
                 }
             }
-            if !self.close_root(lib) {
+            if !self.close(lib) {
                 break;
             }
         }
     }
 
-    /// Root items needed by the ones already needed, for reasons paths do not show: impl
-    /// blocks of needed types, private imports that needed code may rely on for methods,
-    /// and unnamed items (macro calls). Returns whether anything new is needed.
-    fn close_root(&mut self, lib: &Crate) -> bool {
+    /// What paths do not show: impl blocks of reached types and traits (in root items or
+    /// in modules nothing names, such as a module of trait impls for foreign types), private
+    /// root imports that needed root code may rely on for methods, and unnamed root items
+    /// (macro calls). Returns whether anything new is reached or needed.
+    fn close(&mut self, lib: &Crate) -> bool {
         if self.reached.is_empty() && self.needed.is_empty() {
             return false;
         }
+        let root_items = &lib.modules[0].items;
+        let mut types = BTreeSet::new();
+        for m in self.reached.iter().copied().chain([0]) {
+            let code = lib.code(m);
+            for (i, item) in lib.modules[m].items.iter().enumerate() {
+                let kind = code.t(skip_qualifiers(code, item.body));
+                if let ItemKind::Named(name) = &item.kind {
+                    if matches!(kind, "struct" | "enum" | "union" | "trait" | "type")
+                        && (m != 0 || self.needed.contains(&(i, None)))
+                    {
+                        types.insert(name.as_str());
+                    }
+                }
+            }
+        }
+        // Whether an impl block's header names one of those types or traits.
+        let names_type = |code: &Code, item: &Item| {
+            let header_end = if code.t(item.end - 1) == "}" {
+                code.partner[item.end - 1]
+            } else {
+                item.end
+            };
+            matches!(item.kind, ItemKind::Impl)
+                && (item.body..header_end).any(|p| types.contains(code.t(p)))
+        };
+        let any_code = self.needed.iter().any(|&(i, _)| {
+            !matches!(
+                root_items[i].kind,
+                ItemKind::Use { .. } | ItemKind::InnerAttr
+            )
+        });
         let code = lib.code(0);
-        let items = &lib.modules[0].items;
-        let needed_names: BTreeSet<&str> = self
-            .needed
-            .iter()
-            .filter_map(|&(i, _)| match &items[i].kind {
-                ItemKind::Named(name) => Some(name.as_str()),
-                _ => None,
-            })
-            .collect();
-        let any_code = self
-            .needed
-            .iter()
-            .any(|&(i, _)| !matches!(items[i].kind, ItemKind::Use { .. } | ItemKind::InnerAttr));
         // `pub use` is for other crates; `pub(crate) use` may serve root code like `use`.
         let exported = |item: &Item| code.t(item.body) == "pub" && code.t(item.body + 1) != "(";
-        let mut new = Vec::new();
-        for (i, item) in items.iter().enumerate() {
+        let mut parts = Vec::new();
+        for (i, item) in root_items.iter().enumerate() {
             match &item.kind {
-                ItemKind::Impl
-                    if (item.body..item.end).any(|p| needed_names.contains(code.t(p))) =>
-                {
-                    new.push((i, None));
-                }
-                ItemKind::Other => new.push((i, None)),
+                ItemKind::Impl if names_type(code, item) => parts.push((i, None)),
+                ItemKind::Other | ItemKind::ExternCrate { .. } => parts.push((i, None)),
                 ItemKind::Use { leaves, .. } if any_code && !exported(item) => {
-                    new.extend((0..leaves.len()).map(|k| (i, Some(k))));
+                    parts.extend((0..leaves.len()).map(|k| (i, Some(k))));
                 }
                 _ => {}
             }
         }
-        let mut changed = false;
-        for part in new {
-            changed |= self.need(part);
+        let modules: Vec<usize> = (1..lib.modules.len())
+            .filter(|m| !self.reached.contains(m))
+            .filter(|&m| {
+                let code = lib.code(m);
+                lib.modules[m]
+                    .items
+                    .iter()
+                    .any(|item| names_type(code, item))
+            })
+            .collect();
+        let before = (self.reached.len(), self.needed.len());
+        for part in parts {
+            self.need(part);
         }
-        changed
+        for m in modules {
+            self.reach_module(m);
+        }
+        before != (self.reached.len(), self.needed.len())
     }
 
     fn need(&mut self, part: RootPart) -> bool {
@@ -1602,8 +1732,10 @@ impl<'a> Bundler<'a> {
             for part in parts {
                 self.need(part);
             }
-        } else if let Some(&m) = self.exported_macros.get(name) {
-            self.reach_module(m);
+        } else if let Some(definitions) = self.exported_macros.get(name).cloned() {
+            for (m, _) in definitions {
+                self.reach_module(m);
+            }
         } else if try_globs {
             let Some(lib) = self.lib else {
                 return;
@@ -1635,20 +1767,26 @@ impl<'a> Bundler<'a> {
         let Some(lib) = self.lib else {
             return;
         };
-        let mut m = 0;
+        // Several modules when one name has cfg alternatives.
+        let mut modules = vec![0];
         for seg in path {
-            match lib.modules[m].children.get(seg) {
-                Some(&child) => {
-                    self.mark(child);
-                    m = child;
-                }
-                None => {
-                    if m == 0 {
-                        self.need_root_name(seg, try_globs);
-                    }
-                    return;
-                }
+            let next: Vec<usize> = modules
+                .iter()
+                .filter_map(|&m| lib.modules[m].children.get(seg))
+                .flatten()
+                .copied()
+                .collect();
+            if modules == [0] {
+                // A root name may also be a module's name, in another namespace.
+                self.need_root_name(seg, try_globs && next.is_empty());
             }
+            if next.is_empty() {
+                return;
+            }
+            for &child in &next {
+                self.mark(child);
+            }
+            modules = next;
         }
     }
 
@@ -1673,6 +1811,11 @@ impl<'a> Bundler<'a> {
             if chain.macro_call {
                 if self.root_names.contains_key(name) || self.exported_macros.contains_key(name) {
                     self.need_root_name(name, false);
+                }
+                if scope != Scope::Binary {
+                    for m in self.textual_macros.get(name).cloned().unwrap_or_default() {
+                        self.reach_module(m);
+                    }
                 }
                 continue;
             }
@@ -1714,9 +1857,7 @@ impl<'a> Bundler<'a> {
         let joined = |base: &[String], rest: &[String]| -> Vec<String> {
             base.iter().chain(rest).cloned().collect()
         };
-        if first == self.lib_name
-            && (absolute || scope == Scope::Binary || !lib.modules[0].children.contains_key(first))
-        {
+        if first == self.lib_name && (scope == Scope::Binary || self.self_alias) {
             return Some(rest.to_vec());
         }
         if absolute {
@@ -1868,8 +2009,21 @@ impl<'a> Bundler<'a> {
         out.push_str(&bin_text);
         if let Some(lib) = used_lib {
             let root = self.emit_file(lib, 0, true)?;
+            // `extern crate` of the library root goes to the bundle's root, where it can load
+            // macros and feeds the extern prelude, as it did in the library.
+            let code = lib.code(0);
+            for item in &lib.modules[0].items {
+                if let ItemKind::ExternCrate { name, .. } = &item.kind {
+                    if name != "self" && name != &self.lib_name {
+                        let (a, b) = code.token_range(item.start, item.end);
+                        out.push('\n');
+                        out.push_str(&code.text[code.tokens[a].start..code.tokens[b - 1].end]);
+                        out.push('\n');
+                    }
+                }
+            }
             out.push_str(&format!(
-                "\n#[allow(dead_code)]\nmod {} {{\n{}}}\n",
+                "\n#[allow(dead_code, unused_imports, unused_macros)]\nmod {} {{\n{}}}\n",
                 self.lib_name,
                 indent(&root, INDENT)?
             ));
@@ -1906,13 +2060,13 @@ impl<'a> Bundler<'a> {
         }
         let here = &krate.modules[m].path;
         let mut lines = Vec::new();
-        for (name, &d) in &self.exported_macros {
-            let there = &krate.modules[d].path;
-            if self.reached.contains(&d) && there.len() > here.len() && there.starts_with(here) {
-                lines.push(format!(
-                    "pub(crate) use self::{}::{name};",
-                    there[here.len()]
-                ));
+        for (name, definitions) in &self.exported_macros {
+            for (d, cfgs) in definitions {
+                let there = &krate.modules[*d].path;
+                if self.reached.contains(d) && there.len() > here.len() && there.starts_with(here) {
+                    let child = &there[here.len()];
+                    lines.push(format!("{cfgs}pub(crate) use self::{child}::{name};"));
+                }
             }
         }
         lines
@@ -1933,9 +2087,7 @@ impl<'a> Bundler<'a> {
             let keep = match &item.kind {
                 ItemKind::Mod { .. } => true,
                 ItemKind::InnerAttr => !root || is_lint(code.t(item.start + 3)),
-                ItemKind::ExternCrate { name, .. } if name == "self" || name == &self.lib_name => {
-                    false
-                }
+                ItemKind::ExternCrate { name, .. } if root || name == &self.lib_name => false,
                 ItemKind::Use { leaves, .. } if root => {
                     (0..leaves.len()).any(|k| self.needed.contains(&(i, Some(k))))
                 }
@@ -1960,8 +2112,8 @@ impl<'a> Bundler<'a> {
                 continue;
             }
             match &item.kind {
-                ItemKind::Mod { name, inline, path } => {
-                    let child = module.children.get(name).copied();
+                ItemKind::Mod { inline, path, .. } => {
+                    let child = module.item_child.get(&i).copied();
                     let Some(child) = child.filter(|c| !lib || self.reached.contains(c)) else {
                         remove_item(code, item, &mut edits.removed);
                         continue;
@@ -2028,11 +2180,13 @@ impl<'a> Bundler<'a> {
                 ItemKind::MacroRules {
                     name,
                     export: Some((a, b)),
+                    cfgs,
                 } if lib => {
                     remove_positions(code, *a, *b, &mut edits.removed);
                     let last = code.code[item.end - 1];
                     let base = line_indent(code, item.body);
-                    let text = format!("{}\n{base}pub(crate) use {name};", code.t(item.end - 1));
+                    let end = code.t(item.end - 1);
+                    let text = format!("{end}\n{base}{cfgs}pub(crate) use {name};");
                     edits.replace.insert(last, text);
                 }
                 _ => {}
@@ -2055,7 +2209,8 @@ impl<'a> Bundler<'a> {
             let next = code.t(p + 1);
             let before = code.before(p);
             let library_path = lib && t == "crate" && before != "::";
-            let crate_name = t == name && !matches!(before, "::" | "." | "$");
+            let crate_name =
+                t == name && (!lib || self.self_alias) && !matches!(before, "::" | "." | "$");
             if next == "::" && (library_path || crate_name) {
                 edits.replace.insert(i, inside.clone());
             } else if t == "::"
