@@ -115,6 +115,37 @@ fn compile(dir: &Path, name: &str, source: &str, optimize: bool) -> Result<PathB
     Ok(exe)
 }
 
+/// The package's `rust-version`, from Cargo.toml.
+fn rust_version() -> String {
+    let manifest = fs::read_to_string(manifest_dir().join("Cargo.toml")).expect("Cargo.toml");
+    manifest
+        .lines()
+        .find_map(|line| {
+            let (key, value) = line.split_once('=')?;
+            (key.trim() == "rust-version").then(|| value.trim().trim_matches('"').to_string())
+        })
+        .expect("Cargo.toml sets rust-version")
+}
+
+/// Checks with clippy's `incompatible_msrv` lint that the bundle at `dir/name.rs` uses no
+/// standard library API newer than the package's `rust-version`: it is what a judge with an
+/// old compiler sees.
+fn check_msrv(dir: &Path, name: &str) -> Result<(), String> {
+    let run = Command::new("clippy-driver")
+        .env("CARGO_PKG_RUST_VERSION", rust_version())
+        .args(["--edition", "2021", "--emit=metadata", "-A", "clippy::all"])
+        .args(["-D", "clippy::incompatible_msrv", "-o"])
+        .arg(dir.join(format!("{name}.rmeta")))
+        .arg(dir.join(format!("{name}.rs")))
+        .output()
+        .map_err(|e| format!("clippy-driver (rustup component add clippy): {e}"))?;
+    if !run.status.success() {
+        let stderr = String::from_utf8_lossy(&run.stderr);
+        return Err(format!("{name}: newer than rust-version:\n{stderr}"));
+    }
+    Ok(())
+}
+
 /// Runs `exe` with `input` on stdin; its stdout, or what went wrong.
 fn run_with_input(exe: &Path, input: &Path) -> Result<Vec<u8>, String> {
     let stdin = fs::File::open(input).map_err(|e| format!("{}: {e}", input.display()))?;
@@ -189,6 +220,7 @@ fn check_problem(dir: &Path, name: &str) -> Result<(), String> {
     let bundled = bundle_of(&manifest_dir(), name)?;
     check_no_docs_or_tests(name, &bundled.text)?;
     let exe = compile(dir, name, &bundled.text, true)?;
+    check_msrv(dir, name)?;
     let samples = manifest_dir().join("samples").join(name);
     let mut inputs: Vec<PathBuf> = fs::read_dir(&samples)
         .map_err(|e| format!("{name}: no samples in {}: {e}", samples.display()))?
