@@ -62,10 +62,10 @@ fn main() -> ExitCode {
     };
     match bundle(&root, &binary) {
         Ok(bundle) => {
-            let written = std::io::stdout()
-                .lock()
+            let mut out = std::io::stdout().lock();
+            let written = out
                 .write_all(bundle.text.as_bytes())
-                .and_then(|()| std::io::stdout().lock().flush());
+                .and_then(|()| out.flush());
             if let Err(e) = written {
                 eprintln!("error: writing the bundle: {e}");
                 return ExitCode::FAILURE;
@@ -115,7 +115,8 @@ pub fn bundle(root: &Path, name: &str) -> Result<Bundle, String> {
     let text = bundler.emit(name)?;
     if text.len() >= MAX_BYTES {
         return Err(format!(
-            "the bundle of {name} is {} bytes, over the judges' limit of {MAX_BYTES} bytes",
+            "the bundle of {name} is {} bytes: it must stay under {MAX_BYTES}, as some judges \
+             reject larger sources",
             text.len()
         ));
     }
@@ -1473,7 +1474,6 @@ struct Bundler<'a> {
     lib_scopes: Vec<ScopeInfo>,
     /// Root names of the library: the root items and root use leaves that define them.
     root_names: BTreeMap<String, Vec<RootPart>>,
-    /// `#[macro_export]` macros of library modules: name -> module.
     /// `#[macro_export]` macros below the library root: name -> (module, `#[cfg]`s) of
     /// each definition.
     exported_macros: BTreeMap<String, Vec<(usize, String)>>,
