@@ -410,6 +410,7 @@ fn fixture_bundle_drops_docs_and_test_code_but_keeps_literals_and_comments() {
         "DOC-MARKER",
         "UNUSED-MARKER",
         "NEVER-INLINE-MARKER",
+        "LONELY-MARKER",
         "this_function_does_not_exist",
         "only_in_tests",
         "mod tests {",

@@ -1647,29 +1647,37 @@ impl<'a> Bundler<'a> {
             return false;
         }
         let root_items = &lib.modules[0].items;
-        let mut types = BTreeSet::new();
-        for m in self.reached.iter().copied().chain([0]) {
+        // Types and traits of the code in the bundle, and of the code left out.
+        let mut kept = BTreeSet::new();
+        let mut left_out = BTreeSet::new();
+        for (m, module) in lib.modules.iter().enumerate() {
             let code = lib.code(m);
-            for (i, item) in lib.modules[m].items.iter().enumerate() {
+            for (i, item) in module.items.iter().enumerate() {
                 let kind = code.t(skip_qualifiers(code, item.body));
                 if let ItemKind::Named(name) = &item.kind {
-                    if matches!(kind, "struct" | "enum" | "union" | "trait" | "type")
-                        && (m != 0 || self.needed.contains(&(i, None)))
-                    {
-                        types.insert(name.as_str());
+                    if matches!(kind, "struct" | "enum" | "union" | "trait" | "type") {
+                        let in_bundle = if m == 0 {
+                            self.needed.contains(&(i, None))
+                        } else {
+                            self.reached.contains(&m)
+                        };
+                        if in_bundle { &mut kept } else { &mut left_out }.insert(name.as_str());
                     }
                 }
             }
         }
-        // Whether an impl block's header names one of those types or traits.
+        // Whether an impl block is for bundled types and traits only, and names one: an impl
+        // of a bundled trait for a type left out is not needed (nor compiles).
         let names_type = |code: &Code, item: &Item| {
             let header_end = if code.t(item.end - 1) == "}" {
                 code.partner[item.end - 1]
             } else {
                 item.end
             };
+            let names = || (item.body..header_end).map(|p| code.t(p));
             matches!(item.kind, ItemKind::Impl)
-                && (item.body..header_end).any(|p| types.contains(code.t(p)))
+                && names().any(|name| kept.contains(name))
+                && !names().any(|name| left_out.contains(name) && !kept.contains(name))
         };
         let any_code = self.needed.iter().any(|&(i, _)| {
             !matches!(
