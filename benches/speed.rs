@@ -251,15 +251,16 @@ fn bench(case: &Case, peers: &Path) -> io::Result<()> {
     (case.generate)(&mut Rng(0x5EED), &mut text)?;
     fs::write(&input, &text)?;
     drop(text);
-    let megabytes = fs::metadata(&input)?.len() as f64 / 1e6;
+    let bytes = fs::metadata(&input)?.len();
+    let megabytes = bytes as f64 / 1e6;
 
     let ours = Path::new(case.exe);
     let time = median_time(ours, &[], &input);
     let memory = peak_memory_kb(ours, &input);
     println!(
-        "{:<16} {:7.1} MB  {:8.2} ms  {:7.0} MB/s  peak {} KB",
+        "{:<16} {:>10} bytes  {:8.2} ms  {:7.1} MB/s  peak {} KB",
         case.binary,
-        megabytes,
+        bytes,
         ms(time),
         megabytes / time.as_secs_f64(),
         memory.map_or("?".into(), |kb| kb.to_string()),
