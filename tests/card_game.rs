@@ -5,8 +5,9 @@
 #[path = "../src/bin/card_game.rs"]
 mod card_game;
 
+mod common;
+
 use proptest::prelude::*;
-use std::process::{Command, Stdio};
 
 /// The steps (drow, dcol) of a card's walks: R on the "/" diagonal (row + col constant), B
 /// on the "\" diagonal (row - col constant), G on both.
@@ -62,12 +63,7 @@ fn board_text(board: &[Vec<u8>], newline: &str) -> String {
 }
 
 fn run(input: &str) -> (String, Option<String>) {
-    let mut out = Vec::new();
-    let result = card_game::solve(input.as_bytes(), &mut out);
-    (
-        String::from_utf8(out).unwrap(),
-        result.err().map(|e| e.to_string()),
-    )
+    common::run_solve(|input, out| card_game::solve(input, out), input)
 }
 
 fn answer(wins: bool) -> &'static str {
@@ -202,24 +198,11 @@ fn bad_input_gives_one_clear_error() {
 
 #[test]
 fn the_binary_reports_one_error_line_and_fails() {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_card_game"))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    use std::io::Write;
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(b"2 2\nRR\nRQ\n")
-        .unwrap();
-    let output = child.wait_with_output().unwrap();
-    assert!(!output.status.success());
+    let output = common::run_binary(env!("CARGO_BIN_EXE_card_game"), b"2 2\nRR\nRQ\n");
+    assert!(!output.success);
     assert!(output.stdout.is_empty());
     assert_eq!(
-        String::from_utf8(output.stderr).unwrap(),
+        output.stderr,
         "error: line 3: expected a row of 2 cards R, G or B, found \"RQ\"\n"
     );
 }

@@ -5,11 +5,12 @@
 #[path = "../src/bin/hdu6597.rs"]
 mod hdu6597;
 
+mod common;
+
 use combgames::partizan::{graph_outcomes, OutcomeClass};
 use combgames::surreal::DyadicRational as Q;
 use proptest::prelude::*;
 use std::collections::HashMap;
-use std::process::{Command, Stdio};
 use std::sync::OnceLock;
 
 /// A board as its 9 cell bytes in reading order: `.`, `#`, `O` or `X`.
@@ -258,12 +259,7 @@ fn table() -> &'static [Option<Q>] {
 }
 
 fn run(input: &str) -> (String, Option<String>) {
-    let mut out = Vec::new();
-    let result = hdu6597::solve(input.as_bytes(), &mut out);
-    (
-        String::from_utf8(out).unwrap(),
-        result.err().map(|e| e.to_string()),
-    )
+    common::run_solve(|input, out| hdu6597::solve(input, out), input)
 }
 
 /// Runs the program as if no board were a number, so every case goes to the search.
@@ -429,24 +425,11 @@ fn bad_input_reports_the_line_after_the_complete_answers() {
 #[test]
 fn the_binary_prints_answers_then_one_error_line_and_fails() {
     let input = "3\n1\nOOO\nOOO\nOOO\n1\nXXX\nXXX\nXXX\n1\nXXX\nX?X\n";
-    let mut child = Command::new(env!("CARGO_BIN_EXE_hdu6597"))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    use std::io::Write;
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    let output = child.wait_with_output().unwrap();
-    assert!(!output.status.success());
-    assert_eq!(String::from_utf8(output.stdout).unwrap(), "Alice\nBob\n");
+    let output = common::run_binary(env!("CARGO_BIN_EXE_hdu6597"), input.as_bytes());
+    assert!(!output.success);
+    assert_eq!(output.stdout, "Alice\nBob\n");
     assert_eq!(
-        String::from_utf8(output.stderr).unwrap(),
+        output.stderr,
         "error: line 12: expected a cell 'O', 'X', '.' or '#', found '?'\n"
     );
 }

@@ -5,9 +5,10 @@
 #[path = "../src/bin/hyper_knights.rs"]
 mod hyper_knights;
 
+mod common;
+
 use proptest::prelude::*;
 use std::collections::HashMap;
-use std::process::{Command, Stdio};
 use std::sync::OnceLock;
 
 /// The moves as the problem states them.
@@ -56,12 +57,7 @@ fn exact_values() -> &'static Vec<Vec<u32>> {
 }
 
 fn run(input: &str) -> (String, Option<String>) {
-    let mut out = Vec::new();
-    let result = hyper_knights::solve(input.as_bytes(), &mut out);
-    (
-        String::from_utf8(out).unwrap(),
-        result.err().map(|e| e.to_string()),
-    )
+    common::run_solve(|input, out| hyper_knights::solve(input, out), input)
 }
 
 #[test]
@@ -263,27 +259,14 @@ fn bad_input_reports_the_line_after_the_complete_answers() {
 
 #[test]
 fn the_binary_prints_answers_then_one_error_line_and_fails() {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_hyper_knights"))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    use std::io::Write;
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(b"3\n1\n0 0\n2\n2 5\n3 5\n2\n1 1\n")
-        .unwrap();
-    let output = child.wait_with_output().unwrap();
-    assert!(!output.status.success());
-    assert_eq!(
-        String::from_utf8(output.stdout).unwrap(),
-        "Case 1: Bob\nCase 2: Alice\n"
+    let output = common::run_binary(
+        env!("CARGO_BIN_EXE_hyper_knights"),
+        b"3\n1\n0 0\n2\n2 5\n3 5\n2\n1 1\n",
     );
+    assert!(!output.success);
+    assert_eq!(output.stdout, "Case 1: Bob\nCase 2: Alice\n");
     assert_eq!(
-        String::from_utf8(output.stderr).unwrap(),
+        output.stderr,
         "error: line 9: expected a knight's x in 0..=499, found end of input\n"
     );
 }

@@ -4,10 +4,11 @@
 #[path = "../src/bin/marble_diamond.rs"]
 mod marble_diamond;
 
+mod common;
+
 use combgames::game::{win_table, MoveMasks};
 use proptest::prelude::*;
 use std::collections::HashMap;
-use std::process::{Command, Stdio};
 
 /// Holes as (display row, display column) in reading order: row r holds 4 - |3 - r| holes,
 /// indented by |3 - r| and two columns apart, as the problem draws them.
@@ -77,12 +78,7 @@ fn draw(board: u32, newline: &str) -> String {
 }
 
 fn run(input: &str) -> (String, Option<String>) {
-    let mut out = Vec::new();
-    let result = marble_diamond::solve(input.as_bytes(), &mut out);
-    (
-        String::from_utf8(out).unwrap(),
-        result.err().map(|e| e.to_string()),
-    )
+    common::run_solve(|input, out| marble_diamond::solve(input, out), input)
 }
 
 fn answer(wins: bool) -> &'static str {
@@ -229,28 +225,12 @@ fn bad_input_reports_the_line_after_the_complete_answers() {
 fn the_binary_prints_answers_then_one_error_line_and_fails() {
     let full = draw(0, "\n");
     let input = format!("3\n{full}{full}   *\n  * Q\n");
-    let mut child = Command::new(env!("CARGO_BIN_EXE_marble_diamond"))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    use std::io::Write;
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    let output = child.wait_with_output().unwrap();
-    assert!(!output.status.success());
+    let output = common::run_binary(env!("CARGO_BIN_EXE_marble_diamond"), input.as_bytes());
+    assert!(!output.success);
     let wins_empty = win_table(&MoveMasks::new(16, marble_diamond::moves()))[0];
+    assert_eq!(output.stdout, answer(wins_empty).repeat(2));
     assert_eq!(
-        String::from_utf8(output.stdout).unwrap(),
-        answer(wins_empty).repeat(2)
-    );
-    assert_eq!(
-        String::from_utf8(output.stderr).unwrap(),
+        output.stderr,
         "error: line 17: expected a hole '*' or '.', found 'Q'\n"
     );
 }

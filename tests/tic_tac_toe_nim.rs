@@ -4,9 +4,10 @@
 #[path = "../src/bin/tic_tac_toe_nim.rs"]
 mod tic_tac_toe_nim;
 
+mod common;
+
 use proptest::prelude::*;
 use std::cell::RefCell;
-use std::process::{Command, Stdio};
 
 /// Largest pile the search handles.
 const MAX_PILE: usize = 3;
@@ -104,12 +105,7 @@ fn draw(piles: &[usize; 9], separator: &str, newline: &str) -> String {
 }
 
 fn run(input: &str) -> (String, Option<String>) {
-    let mut out = Vec::new();
-    let result = tic_tac_toe_nim::solve(input.as_bytes(), &mut out);
-    (
-        String::from_utf8(out).unwrap(),
-        result.err().map(|e| e.to_string()),
-    )
+    common::run_solve(|input, out| tic_tac_toe_nim::solve(input, out), input)
 }
 
 /// Every grid with piles in `1..=most`, in one input, and the search's answers.
@@ -281,24 +277,11 @@ fn bad_input_reports_the_line_after_the_complete_answers() {
 #[test]
 fn the_binary_prints_answers_then_one_error_line_and_fails() {
     let input = "2\n1 1 1\n1 1 1\n1 1 1\n1 2 3\n4 five 6\n7 8 9\n";
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tic_tac_toe_nim"))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    use std::io::Write;
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    let output = child.wait_with_output().unwrap();
-    assert!(!output.status.success());
-    assert_eq!(String::from_utf8(output.stdout).unwrap(), "9\n");
+    let output = common::run_binary(env!("CARGO_BIN_EXE_tic_tac_toe_nim"), input.as_bytes());
+    assert!(!output.success);
+    assert_eq!(output.stdout, "9\n");
     assert_eq!(
-        String::from_utf8(output.stderr).unwrap(),
+        output.stderr,
         "error: line 6: expected the pile a(2,2) in 1..=18446744073709551615, found \"five\"\n"
     );
 }

@@ -1,0 +1,49 @@
+//! Helpers shared by the problems' integration tests.
+
+// Each test crate uses only some of these.
+#![allow(dead_code)]
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+/// Runs a problem's `solve` on `input`: what it wrote, and its error message if it failed.
+pub fn run_solve<F>(solve: F, input: &str) -> (String, Option<String>)
+where
+    F: FnOnce(&[u8], &mut Vec<u8>) -> combgames::io::Result<()>,
+{
+    let mut out = Vec::new();
+    let result = solve(input.as_bytes(), &mut out);
+    (
+        String::from_utf8(out).unwrap(),
+        result.err().map(|e| e.to_string()),
+    )
+}
+
+/// What a run of a built binary gave.
+pub struct Run {
+    pub success: bool,
+    pub stdout: String,
+    pub stderr: String,
+}
+
+/// Runs the built binary `exe` with `input` on stdin.
+pub fn run_binary(exe: &str, input: impl AsRef<[u8]>) -> Run {
+    let mut child = Command::new(exe)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_ref())
+        .unwrap();
+    let output = child.wait_with_output().unwrap();
+    Run {
+        success: output.status.success(),
+        stdout: String::from_utf8(output.stdout).unwrap(),
+        stderr: String::from_utf8(output.stderr).unwrap(),
+    }
+}
