@@ -14,6 +14,14 @@ use std::process::ExitCode;
 /// 64 KiB keeps the buffer in L2 cache while reading in few system calls.
 pub const DEFAULT_CAPACITY: usize = 1 << 16;
 
+/// A reader's buffer grows up to this to hold one token; a longer token is an error, so
+/// memory stays flat whatever the input.
+pub const MAX_TOKEN: usize = 1 << 16;
+
+/// How many bytes [`Reader::read_each`] shows its fast path at once: many items, well under
+/// the buffer.
+const FAST_WINDOW: usize = 1 << 14;
+
 /// An input or output failure.
 #[derive(Debug)]
 pub enum Error {
@@ -95,7 +103,8 @@ pub fn describe_token(token: &[u8]) -> String {
 /// blank lines and a missing final newline need no special care. Every read names what it
 /// expects, and a failure is an [`Error::Parse`] that gives the line and the bytes found.
 ///
-/// The buffer has a fixed capacity; it grows only to hold a single token longer than itself.
+/// The buffer has a fixed capacity; it grows only to hold a single token longer than itself,
+/// and never past [`MAX_TOKEN`].
 pub struct Reader<R> {
     src: R,
     buf: Vec<u8>,
@@ -267,7 +276,13 @@ impl<R: Read> Reader<R> {
                         break;
                     }
                     if len == self.buf.len() {
-                        self.buf.resize(2 * len, 0);
+                        if len >= MAX_TOKEN {
+                            return Err(self.error(
+                                &format!("a token of at most {len} bytes"),
+                                describe_token(&self.buf[self.pos..self.end]),
+                            ));
+                        }
+                        self.buf.resize((2 * len).min(MAX_TOKEN), 0);
                     }
                     self.fill(len + 1)?;
                     if self.end - self.pos == len {
@@ -320,6 +335,57 @@ impl<R: Read> Reader<R> {
             let found = describe_token(&self.buf[start..self.pos]);
             Err(self.error_before(what, found, len))
         }
+    }
+
+    /// Reads `count` items and hands each to `visit`: straight from the buffer with `fast`
+    /// while it recognises the bytes there, else one item through the reader with `slow`.
+    ///
+    /// `fast(bytes)` gives the item at the front of `bytes` (whitespace before it included)
+    /// and how many bytes it took, or `None` when it does not recognise them: another layout,
+    /// bad input, or an item cut off by the end of `bytes`. It must give what `slow` would,
+    /// so a fast path needs no error handling: `slow` reports errors with their line.
+    ///
+    /// # Complexity
+    /// O(bytes read) plus the calls.
+    ///
+    /// ```
+    /// use combgames::io::Reader;
+    /// let mut rd = Reader::new(&b"1 2 345\n6"[..]);
+    /// let mut seen = Vec::new();
+    /// let digit_and_space = |bytes: &[u8]| match *bytes {
+    ///     [d @ b'0'..=b'9', b' ', ..] => Some((u64::from(d - b'0'), 2)),
+    ///     _ => None,
+    /// };
+    /// rd.read_each(4, digit_and_space, |rd| rd.u64("n"), |n| Ok(seen.push(n))).unwrap();
+    /// assert_eq!(seen, [1, 2, 345, 6]);
+    /// ```
+    pub fn read_each<T>(
+        &mut self,
+        count: u64,
+        mut fast: impl FnMut(&[u8]) -> Option<(T, usize)>,
+        mut slow: impl FnMut(&mut Self) -> Result<T>,
+        mut visit: impl FnMut(T) -> Result<()>,
+    ) -> Result<()> {
+        let mut left = count;
+        while left > 0 {
+            let bytes = self.peek(FAST_WINDOW)?;
+            let mut used = 0;
+            while left > 0 {
+                let Some((item, len)) = fast(&bytes[used..]) else {
+                    break;
+                };
+                visit(item)?;
+                used += len;
+                left -= 1;
+            }
+            self.consume(used);
+            // Nothing fitted: the next item has another layout, or is bad or cut off.
+            if used == 0 && left > 0 {
+                visit(slow(self)?)?;
+                left -= 1;
+            }
+        }
+        Ok(())
     }
 
     /// Reads an unsigned decimal integer; `what` names it in errors. A leading `+` is allowed.
@@ -440,7 +506,13 @@ impl<R: Read> Reader<R> {
     pub fn u64_in(&mut self, range: RangeInclusive<u64>, what: &str) -> Result<u64> {
         match self.u64(what) {
             Ok(v) if range.contains(&v) => Ok(v),
-            read => self.check_range(read, &range, what),
+            read => self.check_range(read, &range, || {
+                if *range.end() == u64::MAX {
+                    format!("{what} of at least {}", range.start())
+                } else {
+                    format!("{what} in {}..={}", range.start(), range.end())
+                }
+            }),
         }
     }
 
@@ -450,17 +522,23 @@ impl<R: Read> Reader<R> {
     /// O(digits).
     pub fn i64_in(&mut self, range: RangeInclusive<i64>, what: &str) -> Result<i64> {
         let read = self.i64(what);
-        self.check_range(read, &range, what)
+        self.check_range(read, &range, || {
+            format!("{what} in {}..={}", range.start(), range.end())
+        })
     }
 
-    /// Checks a value just read against `range`. The description `what in a..=b` is only
-    /// formatted on failure: these reads sit in hot loops.
+    /// Checks a value just read against `range`. The description is only formatted on
+    /// failure: these reads sit in hot loops.
     #[cold]
-    fn check_range<T>(&self, read: Result<T>, range: &RangeInclusive<T>, what: &str) -> Result<T>
+    fn check_range<T>(
+        &self,
+        read: Result<T>,
+        range: &RangeInclusive<T>,
+        described: impl FnOnce() -> String,
+    ) -> Result<T>
     where
         T: PartialOrd + fmt::Display,
     {
-        let described = || format!("{what} in {}..={}", range.start(), range.end());
         match read {
             Ok(v) if range.contains(&v) => Ok(v),
             Ok(v) => Err(self.error(&described(), v.to_string())),

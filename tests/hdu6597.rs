@@ -11,7 +11,6 @@ use combgames::partizan::{graph_outcomes, OutcomeClass};
 use combgames::surreal::DyadicRational as Q;
 use proptest::prelude::*;
 use std::collections::HashMap;
-use std::sync::OnceLock;
 
 /// A board as its 9 cell bytes in reading order: `.`, `#`, `O` or `X`.
 type Board = [u8; 9];
@@ -252,12 +251,6 @@ fn draw(board: &Board, layout: usize, newline: &str) -> String {
         .collect()
 }
 
-/// The program's board values, computed once.
-fn table() -> &'static [Option<Q>] {
-    static TABLE: OnceLock<Vec<Option<Q>>> = OnceLock::new();
-    TABLE.get_or_init(hdu6597::board_values)
-}
-
 fn run(input: &str) -> (String, Option<String>) {
     common::run_solve(|input, out| hdu6597::solve(input, out), input)
 }
@@ -311,14 +304,13 @@ proptest! {
         total in 3_000usize..6_000,
     ) {
         // One case per board, repeated past the reader's 64 KiB buffer.
-        let table = table();
+        let mut values = Values(HashMap::new());
         let boards: Vec<_> = boards.iter().cycle().take(total).collect();
         let mut input = format!("{}\n", boards.len());
         let mut expected = String::new();
         for (b, layout) in &boards {
             input += &format!("1\n{}", draw(b, *layout, "\n"));
-            let v = table[hdu6597::code(b).unwrap()].unwrap();
-            expected += match v.numerator().signum() {
+            expected += match values.of(b).numerator().signum() {
                 1 => "Alice\n",
                 -1 => "Bob\n",
                 _ => "Second\n",
@@ -364,8 +356,7 @@ fn bad_input_reports_the_line_after_the_complete_answers() {
         (
             String::new(),
             "",
-            "line 1: expected the number of cases T in 1..=18446744073709551615, found end of input"
-                .to_string(),
+            "line 1: expected the number of cases T of at least 1, found end of input".to_string(),
         ),
         (
             "2\nx\n".to_string(),
@@ -376,6 +367,12 @@ fn bad_input_reports_the_line_after_the_complete_answers() {
             format!("2\n{one}1\n.|.|.\n"),
             "Alice\n",
             format!("line 8: expected {row}, found end of input"),
+        ),
+        (
+            // One cell per line: the bad cell's own line is named.
+            "1\n1\n...\nQ\n.\nX\n".to_string(),
+            "",
+            format!("line 4: expected {cell}, found 'Q'"),
         ),
         (
             format!("2\n{one}1\n.|.|.\nO,.,X\n.|.|.\n"),

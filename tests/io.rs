@@ -295,3 +295,51 @@ fn range_reads_name_the_range_in_every_error() {
         "line 5: expected T in 1..=5, found end of input"
     );
 }
+
+#[test]
+fn a_token_longer_than_the_cap_is_an_error_not_a_bigger_buffer() {
+    use combgames::io::MAX_TOKEN;
+    let input = format!("1\n{}", "7".repeat(3 * MAX_TOKEN));
+    for capacity in [1, 1000, MAX_TOKEN] {
+        let mut rd = Reader::with_capacity(capacity, input.as_bytes());
+        assert_eq!(rd.u64("n").unwrap(), 1);
+        let err = rd.u64("n").unwrap_err().to_string();
+        assert!(
+            err.starts_with(&format!(
+                "line 2: expected a token of at most {MAX_TOKEN} bytes, found \"777"
+            )),
+            "{err}"
+        );
+    }
+}
+
+proptest! {
+    /// `read_each` with a fast path for one-digit numbers reads what plain `u64` reads, at
+    /// every buffer size, whichever path each item takes.
+    #[test]
+    fn read_each_agrees_with_the_slow_path(
+        numbers in proptest::collection::vec(prop_oneof![0u64..10, any::<u64>()], 1..60),
+        gaps in proptest::collection::vec(gap(), 60),
+    ) {
+        let input: String = numbers
+            .iter()
+            .zip(&gaps)
+            .map(|(n, gap)| format!("{gap}{n}"))
+            .collect();
+        let digit = |bytes: &[u8]| match *bytes {
+            [b' ', d @ b'0'..=b'9', b' ', ..] => Some((u64::from(d - b'0'), 2)),
+            _ => None,
+        };
+        for capacity in 1..=input.len() + 1 {
+            let mut rd = Reader::with_capacity(capacity, input.as_bytes());
+            let mut seen = Vec::new();
+            rd.read_each(numbers.len() as u64, digit, |rd| rd.u64("n"), |n| {
+                seen.push(n);
+                Ok(())
+            })
+            .unwrap();
+            prop_assert_eq!(&seen, &numbers, "capacity {}", capacity);
+            prop_assert_eq!(rd.token().unwrap(), None);
+        }
+    }
+}

@@ -176,8 +176,11 @@ proptest! {
 fn crlf_missing_final_newline_and_blank_lines_are_fine() {
     let board = draw(0b1010_0000_0000_0101, "\r\n");
     let input = format!("\r\n\r\n2\r\n\r\n\r\n{board}\r\n{}", board.trim_end());
-    let expected =
-        answer(win_table(&MoveMasks::new(16, marble_diamond::moves()))[0b1010_0000_0000_0101]);
+    let expected = answer(brute_wins(
+        0b1010_0000_0000_0101,
+        &display_moves(),
+        &mut HashMap::new(),
+    ));
     assert_eq!(run(&input), (expected.repeat(2), None));
 }
 
@@ -227,7 +230,7 @@ fn the_binary_prints_answers_then_one_error_line_and_fails() {
     let input = format!("3\n{full}{full}   *\n  * Q\n");
     let output = common::run_binary(env!("CARGO_BIN_EXE_marble_diamond"), input.as_bytes());
     assert!(!output.success);
-    let wins_empty = win_table(&MoveMasks::new(16, marble_diamond::moves()))[0];
+    let wins_empty = brute_wins(0, &display_moves(), &mut HashMap::new());
     assert_eq!(output.stdout, answer(wins_empty).repeat(2));
     assert_eq!(
         output.stderr,

@@ -224,11 +224,16 @@ pub fn verdict(class: OutcomeClass) -> &'static str {
 /// Fixed-point board values: `value * 2^exponent`, or `None` where a board must be searched.
 pub struct Table {
     scaled: Vec<Option<i32>>,
+    /// Whether some board is not a number, so a case may need the boards for a search.
+    has_non_numbers: bool,
 }
 
 impl Table {
     /// The table of `values`, one per position code (`None` for a board that is not a
     /// number).
+    ///
+    /// # Complexity
+    /// O(positions).
     ///
     /// # Panics
     /// If `values` does not hold [`POSITIONS`] entries.
@@ -244,8 +249,12 @@ impl Table {
         let scaled = values
             .iter()
             .map(|v| v.and_then(|v| v.to_scaled(exponent)?.try_into().ok()))
-            .collect();
-        Table { scaled }
+            .collect::<Vec<_>>();
+        let has_non_numbers = scaled.iter().any(Option::is_none);
+        Table {
+            scaled,
+            has_non_numbers,
+        }
     }
 
     /// The table of [`board_values`], built on first use: tests call [`solve`] many times.
@@ -266,23 +275,25 @@ fn cell_digit<R: Read>(rd: &Reader<R>, b: u8) -> Result<usize> {
     }
 }
 
-/// Reads one row in any accepted layout, as `c0 + 3 c1 + 9 c2`.
+/// Reads one row in any accepted layout, as `c0 + 3 c1 + 9 c2`. Each cell is checked as
+/// soon as it is read, so an error names its line.
 fn read_row<R: Read>(rd: &mut Reader<R>) -> Result<usize> {
     let token = rd.expect_token(ROW)?;
     let cells: [u8; 3] = match *token {
         [a, b'|', b, b'|', c] | [a, b, c] => [a, b, c],
         [a] => {
-            let mut cells = [a, 0, 0];
-            for cell in &mut cells[1..] {
-                match *rd.expect_token(CELL_WHAT)? {
-                    [b] => *cell = b,
+            let mut row = cell_digit(rd, a)?;
+            for weight in [3, 9] {
+                let b = match *rd.expect_token(CELL_WHAT)? {
+                    [b] => b,
                     ref other => {
                         let found = describe_token(other);
                         return Err(rd.error(CELL_WHAT, found));
                     }
-                }
+                };
+                row += cell_digit(rd, b)? * weight;
             }
-            cells
+            return Ok(row);
         }
         ref other => {
             let found = describe_token(other);
@@ -339,9 +350,6 @@ fn fast_board(bytes: &[u8]) -> Option<(usize, usize)> {
     Some((code, used))
 }
 
-/// Bytes the fast path asks to see at once: many boards, well under the reader's buffer.
-const WINDOW: usize = 1 << 14;
-
 /// Answers every case of `input` on `out`, one line each.
 pub fn solve(input: impl Read, out: &mut impl Write) -> Result<()> {
     solve_with(Table::get(), input, out)
@@ -353,37 +361,23 @@ pub fn solve_with(table: &Table, input: impl Read, out: &mut impl Write) -> Resu
     let cases = rd.u64_in(1..=u64::MAX, "the number of cases T")?;
     let mut codes = Vec::new();
     for _ in 0..cases {
-        let mut left = rd.u64("the number of boards n")?;
+        let boards = rd.u64("the number of boards n")?;
         let mut sum: i64 = 0;
         let mut all_numbers = true;
         codes.clear();
-        let mut add = |code: usize| {
-            codes.push(code);
+        let add = |code: usize| {
+            // Boards are only kept when a search may need them: memory stays flat.
+            if table.has_non_numbers {
+                codes.push(code);
+            }
             match table.scaled[code] {
                 // Boards take at least 9 input bytes and |values| are small: no overflow.
                 Some(v) => sum += i64::from(v),
                 None => all_numbers = false,
             }
+            Ok(())
         };
-        while left > 0 {
-            // Fast path: boards in a known layout straight from the buffer.
-            let bytes = rd.peek(WINDOW)?;
-            let mut used = 0;
-            while left > 0 {
-                let Some((code, len)) = fast_board(&bytes[used..]) else {
-                    break;
-                };
-                add(code);
-                used += len;
-                left -= 1;
-            }
-            rd.consume(used);
-            // No board fitted: it has another layout, or is malformed or cut off.
-            if used == 0 && left > 0 {
-                add(read_board(&mut rd)?);
-                left -= 1;
-            }
-        }
+        rd.read_each(boards, fast_board, read_board, add)?;
         let outcome = if all_numbers {
             Outcome::from_comparison_with_zero(Some(sum.cmp(&0)))
         } else {
