@@ -316,16 +316,22 @@ fn read_board<R: Read>(rd: &mut Reader<R>) -> Result<usize> {
     Ok(code)
 }
 
-/// The row starting at `bytes[0]` in layout `c|c|c` or `ccc` followed by whitespace: its
-/// code and length. `None` for anything else, which the reader then handles.
+/// The row starting at `bytes[0]` in layout `c|c|c`, `c c c` (single spaces) or `ccc`,
+/// followed by whitespace: its code and length. `None` for anything else, which the reader
+/// then handles.
 #[inline]
 fn fast_row(bytes: &[u8]) -> Option<(usize, usize)> {
     let cell = |i: usize| match CELL[bytes[i] as usize] {
         NOT_A_CELL => None,
         digit => Some(digit as usize),
     };
-    let len = if *bytes.get(1)? == b'|' { 5 } else { 3 };
-    if !bytes.get(len)?.is_ascii_whitespace() || (len == 5 && bytes[3] != b'|') {
+    let separator = *bytes.get(1)?;
+    let len = if separator == b'|' || separator == b' ' {
+        5
+    } else {
+        3
+    };
+    if !bytes.get(len)?.is_ascii_whitespace() || (len == 5 && bytes[3] != separator) {
         return None;
     }
     let step = len / 2;
