@@ -119,6 +119,9 @@ impl MoveMasks {
     }
 
     /// The move masks.
+    ///
+    /// # Complexity
+    /// O(1).
     pub fn moves(&self) -> &[u32] {
         &self.moves
     }

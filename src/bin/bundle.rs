@@ -98,6 +98,9 @@ pub struct Bundle {
 
 /// Bundles binary `name` of the crate in `root`.
 ///
+/// # Complexity
+/// O(source bytes of the binary and the library) per pass, a few passes.
+///
 /// # Errors
 /// A message when a file cannot be read or lexed, a module file is missing, or the bundle
 /// reaches [`MAX_BYTES`].
@@ -267,6 +270,9 @@ fn is_ident_start(c: char) -> bool {
 ///
 /// Strings (with escapes), raw strings `r#"..."#`, byte and C strings, char and byte
 /// literals are single tokens, told apart from lifetimes; block comments nest.
+///
+/// # Complexity
+/// O(source bytes).
 ///
 /// # Errors
 /// An unterminated comment or literal, with its line.

@@ -214,6 +214,9 @@ pub fn first_player_wins(board: &[u8], n: usize, m: usize) -> bool {
 }
 
 /// Reads one board and answers `W` if the first player wins, else `L`.
+///
+/// # Complexity
+/// That of [`first_player_wins`].
 pub fn solve(input: impl Read, out: &mut impl Write) -> Result<()> {
     let mut rd = Reader::new(input);
     let n = rd.usize_in(1..=MAX_SIDE, "the number of rows N")?;

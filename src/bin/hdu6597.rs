@@ -41,6 +41,9 @@ const NOT_A_CELL: u8 = 3;
 
 /// The position code of a board given as 9 cell bytes (`.`, `#`, `O`, `X`) in reading
 /// order, or `None` if some byte is not a cell.
+///
+/// # Complexity
+/// O(1).
 pub fn code(cells: &[u8; 9]) -> Option<usize> {
     cells.iter().zip(WEIGHT).try_fold(0, |code, (&b, weight)| {
         let digit = CELL[b as usize];
@@ -111,6 +114,9 @@ fn weight_of(mask: u16) -> usize {
 
 /// Calls `visit` with each code Alice can move to from `code`: ban a white piece and its
 /// left and right neighbours, or the ones above and below, or all four.
+///
+/// # Complexity
+/// O(1): at most 27 options.
 pub fn for_each_left_option(code: usize, mut visit: impl FnMut(usize)) {
     let (white, black) = pieces(code);
     for (i, bans) in BANS.iter().enumerate() {
@@ -123,6 +129,9 @@ pub fn for_each_left_option(code: usize, mut visit: impl FnMut(usize)) {
 }
 
 /// Calls `visit` with each code Bob can move to from `code`: ban a black piece.
+///
+/// # Complexity
+/// O(1): at most 9 options.
 pub fn for_each_right_option(code: usize, mut visit: impl FnMut(usize)) {
     let (_, black) = pieces(code);
     for (i, weight) in WEIGHT.iter().enumerate() {
@@ -134,6 +143,9 @@ pub fn for_each_right_option(code: usize, mut visit: impl FnMut(usize)) {
 
 /// The value of every position (indexed by code), or `None` where it is not a number: when
 /// an option is not a number, or the best Left option is not below the best Right one.
+///
+/// # Complexity
+/// O(3^9 x 36): every position once, in code order, with at most 36 options.
 pub fn board_values() -> Vec<Option<DyadicRational>> {
     let mut values: Vec<Option<DyadicRational>> = Vec::with_capacity(POSITIONS);
     for position in 0..POSITIONS {
@@ -163,6 +175,9 @@ pub fn board_values() -> Vec<Option<DyadicRational>> {
 /// over the sum: correct whatever the values, and used when some board is not a number.
 /// Its cost grows exponentially with the number of boards, so it is a last resort (which
 /// the tests show this game never needs).
+///
+/// # Complexity
+/// O(product over boards of their positions reachable), memoised.
 pub fn outcome_by_search(codes: &[usize]) -> Outcome {
     let mut memo = HashMap::new();
     let mut winner = |mover: Player| {
@@ -211,6 +226,9 @@ fn mover_wins(
 }
 
 /// The problem's word for an outcome class.
+///
+/// # Complexity
+/// O(1).
 pub fn verdict(class: OutcomeClass) -> &'static str {
     match class {
         OutcomeClass::Left => "Alice",
@@ -357,11 +375,18 @@ fn fast_board(bytes: &[u8]) -> Option<(usize, usize)> {
 }
 
 /// Answers every case of `input` on `out`, one line each.
+///
+/// # Complexity
+/// O(input bytes) after the table, built once per process.
 pub fn solve(input: impl Read, out: &mut impl Write) -> Result<()> {
     solve_with(Table::get(), input, out)
 }
 
 /// [`solve`] with the board values of `table`.
+///
+/// # Complexity
+/// O(input bytes) while every board is a number; a case with a board that is not goes
+/// to [`outcome_by_search`].
 pub fn solve_with(table: &Table, input: impl Read, out: &mut impl Write) -> Result<()> {
     let mut rd = Reader::new(input);
     let cases = rd.u64_in(1..=u64::MAX, "the number of cases T")?;

@@ -98,6 +98,9 @@ impl Default for Grundy {
 }
 
 /// Answers every case of `input` on `out`: `Case i: Alice` or `Case i: Bob`.
+///
+/// # Complexity
+/// O(input bytes) after the table, built once per call.
 pub fn solve(input: impl Read, out: &mut impl Write) -> Result<()> {
     let mut rd = Reader::new(input);
     let cases = rd.u64_in(1..=200, "the number of cases T")?;

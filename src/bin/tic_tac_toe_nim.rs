@@ -41,6 +41,9 @@ const PILE_NAMES: [&str; 9] = [
 /// T = {p, q, r} has nim-sum S ^ X_T ^ a_r, where X_T is the nim-sum of a - 1 over T. Alice's
 /// move p loses when Bob has such a q making it 0.
 ///
+/// # Complexity
+/// O(1): six transversal sums, 18 comparisons.
+///
 /// # Panics
 /// If a pile is 0 (the reader never lets one through).
 pub fn winning_first_moves(a: &[u64; 9]) -> u32 {
@@ -60,6 +63,9 @@ pub fn winning_first_moves(a: &[u64; 9]) -> u32 {
 }
 
 /// Answers every grid of `input` on `out`, one line each.
+///
+/// # Complexity
+/// O(input bytes).
 pub fn solve(input: impl Read, out: &mut impl Write) -> Result<()> {
     let mut rd = Reader::new(input);
     let grids = rd.u64_in(1..=u64::MAX, "the number of grids T")?;
