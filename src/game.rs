@@ -196,14 +196,12 @@ pub fn win_table<G: BitmaskGame>(game: &G) -> Vec<bool> {
 /// assert_eq!(grundy_table(&game), vec![2, 1, 1, 0]);
 /// ```
 pub fn grundy_table<G: BitmaskGame>(game: &G) -> Vec<u32> {
-    let size = 1usize << game.cells();
-    let mut grundy = vec![0u32; size];
-    let mut options = Vec::new();
-    for s in (0..size).rev() {
-        options.clear();
-        game.for_each_successor(s as u32, |t| options.push(grundy[t as usize]));
-        grundy[s] = mex(options.iter().copied());
-    }
+    let mut grundy = vec![0u32; 1usize << game.cells()];
+    // Successors are larger masks, so from the full state down each state's are final.
+    let order = (0..grundy.len()).rev().map(|s| (s, s as u32));
+    fill_grundy(&mut grundy, order, |s, grundy, options| {
+        game.for_each_successor(s, |t| options.push(grundy[t as usize]));
+    });
     grundy
 }
 
