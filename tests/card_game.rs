@@ -187,13 +187,8 @@ fn bad_input_gives_one_clear_error() {
             "line 4: expected a row of 3 cards R, G or B, found end of input",
         ),
     ];
-    for (input, error) in cases {
-        assert_eq!(
-            run(input),
-            (String::new(), Some(error.to_string())),
-            "input {input:?}"
-        );
-    }
+    let cases = cases.map(|(input, error)| (input, "", error));
+    common::assert_errors(run, &cases);
 }
 
 #[test]

@@ -410,13 +410,7 @@ fn bad_input_reports_the_line_after_the_complete_answers() {
             format!("line 4: expected {row}, found \"O|.|X|.\""),
         ),
     ];
-    for (input, answers, error) in cases {
-        assert_eq!(
-            run(&input),
-            (answers.to_string(), Some(error)),
-            "input {input:?}"
-        );
-    }
+    common::assert_errors(run, &cases);
 }
 
 #[test]

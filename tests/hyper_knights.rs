@@ -248,13 +248,7 @@ fn bad_input_reports_the_line_after_the_complete_answers() {
             "line 8: expected a knight's x in 0..=499, found end of input",
         ),
     ];
-    for (input, answers, error) in cases {
-        assert_eq!(
-            run(input),
-            (answers.to_string(), Some(error.to_string())),
-            "input {input:?}"
-        );
-    }
+    common::assert_errors(run, &cases);
 }
 
 #[test]

@@ -215,13 +215,7 @@ fn bad_input_reports_the_line_after_the_complete_answers() {
             "line 2: expected a hole '*' or '.', found 'Q'",
         ),
     ];
-    for (input, answers, error) in cases {
-        assert_eq!(
-            run(input),
-            (answers.to_string(), Some(error.to_string())),
-            "input {input:?}"
-        );
-    }
+    common::assert_errors(run, &cases);
 }
 
 #[test]

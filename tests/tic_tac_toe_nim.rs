@@ -274,13 +274,7 @@ fn bad_input_reports_the_line_after_the_complete_answers() {
             format!("line 3: expected the pile a(2,2) {range}, found \"1.5\""),
         ),
     ];
-    for (input, answers, error) in cases {
-        assert_eq!(
-            run(&input),
-            (answers.to_string(), Some(error)),
-            "input {input:?}"
-        );
-    }
+    common::assert_errors(run, &cases);
 }
 
 #[test]

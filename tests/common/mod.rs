@@ -47,3 +47,19 @@ pub fn run_binary(exe: &str, input: impl AsRef<[u8]>) -> Run {
         stderr: String::from_utf8(output.stderr).unwrap(),
     }
 }
+
+/// Checks `run` on each `(input, answers printed first, error message)`.
+pub fn assert_errors<I, E>(run: impl Fn(&str) -> (String, Option<String>), cases: &[(I, &str, E)])
+where
+    I: AsRef<str>,
+    E: AsRef<str>,
+{
+    for (input, answers, error) in cases {
+        let input = input.as_ref();
+        assert_eq!(
+            run(input),
+            (answers.to_string(), Some(error.as_ref().to_string())),
+            "input {input:?}"
+        );
+    }
+}
