@@ -3,6 +3,8 @@
 // Each test crate uses only some of these.
 #![allow(dead_code)]
 
+pub mod bundling;
+
 use std::io::Write;
 use std::process::{Command, Stdio};
 

@@ -1,0 +1,122 @@
+//! Bundling helpers shared by the bundle tests: run the bundler, check its report, compile a
+//! bundle alone with plain `rustc`.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+/// The limit the issue sets: some judges reject sources of 64 KiB or more.
+pub const MAX_BYTES: usize = 64 * 1024;
+
+pub fn manifest_dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// A fresh folder in the system's temporary folder, removed when dropped.
+pub struct TempDir(pub PathBuf);
+
+impl TempDir {
+    pub fn new(name: &str) -> TempDir {
+        let dir =
+            std::env::temp_dir().join(format!("combgames-bundle-{}-{name}", std::process::id()));
+        let _ = fs::remove_dir_all(&dir);
+        fs::create_dir_all(&dir).expect("temporary folder");
+        TempDir(dir)
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = fs::remove_dir_all(&self.0);
+    }
+}
+
+pub fn bundler(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_bundle"))
+        .args(args)
+        .output()
+        .expect("the bundler runs")
+}
+
+/// A bundle and the library modules its report names.
+pub struct Bundled {
+    pub text: String,
+    pub modules: Vec<String>,
+}
+
+/// Bundles binary `name` of the crate at `root` twice, checking that both runs agree to the
+/// byte and that stderr reports the size and the modules.
+pub fn bundle_of(root: &Path, name: &str) -> Result<Bundled, String> {
+    let root = root.to_str().expect("UTF-8 path");
+    let runs: Vec<Output> = (0..2).map(|_| bundler(&["--root", root, name])).collect();
+    let run = &runs[0];
+    let report = String::from_utf8_lossy(&run.stderr).into_owned();
+    if !run.status.success() {
+        return Err(format!("{name}: the bundler failed: {report}"));
+    }
+    if runs[1].stdout != run.stdout {
+        return Err(format!("{name}: two runs gave different bundles"));
+    }
+    let text = String::from_utf8(run.stdout.clone()).map_err(|e| format!("{name}: {e}"))?;
+    let (size, modules) = report
+        .trim_end()
+        .strip_prefix(&format!("{name}: "))
+        .and_then(|r| r.split_once(" bytes; library modules: "))
+        .ok_or_else(|| format!("{name}: unexpected report {report:?}"))?;
+    if size != text.len().to_string() {
+        return Err(format!(
+            "{name}: reported {size} bytes, printed {}",
+            text.len()
+        ));
+    }
+    if text.len() >= MAX_BYTES {
+        return Err(format!("{name}: {} bytes, not under 64 KiB", text.len()));
+    }
+    let modules = match modules {
+        "none" => Vec::new(),
+        list => list.split(", ").map(String::from).collect(),
+    };
+    Ok(Bundled { text, modules })
+}
+
+/// Compiles `source` alone with plain `rustc --edition 2021` into `dir`; a warning fails too.
+pub fn compile(dir: &Path, name: &str, source: &str, optimize: bool) -> Result<PathBuf, String> {
+    let file = dir.join(format!("{name}.rs"));
+    let exe = dir.join(name);
+    fs::write(&file, source).map_err(|e| format!("{}: {e}", file.display()))?;
+    let mut rustc = Command::new("rustc");
+    rustc.args(["--edition", "2021"]);
+    if optimize {
+        rustc.arg("-O");
+    }
+    let run = rustc
+        .arg("-o")
+        .arg(&exe)
+        .arg(&file)
+        .output()
+        .map_err(|e| format!("rustc: {e}"))?;
+    let stderr = String::from_utf8_lossy(&run.stderr);
+    if !run.status.success() || !stderr.trim().is_empty() {
+        return Err(format!("{name}: rustc on the bundle alone says:\n{stderr}"));
+    }
+    Ok(exe)
+}
+
+/// The problem binaries: every `src/bin/NAME.rs` and `src/bin/NAME/main.rs` but the bundler.
+pub fn problem_binaries() -> Vec<String> {
+    let mut names: Vec<String> = fs::read_dir(manifest_dir().join("src").join("bin"))
+        .expect("src/bin reads")
+        .map(|entry| entry.expect("directory entry").path())
+        .filter_map(|path| {
+            let stem = path.file_stem()?.to_str()?.to_string();
+            let is_binary = if path.is_dir() {
+                path.join("main.rs").is_file()
+            } else {
+                path.extension().is_some_and(|e| e == "rs")
+            };
+            (is_binary && stem != "bundle").then_some(stem)
+        })
+        .collect();
+    names.sort();
+    names
+}
