@@ -1,5 +1,8 @@
 //! Impartial-game helpers: mex, nim-sum, and win/lose and Grundy tables over bitmask states.
 
+// Not in the 2018 prelude, which bundles may be compiled under.
+use std::convert::TryFrom;
+
 /// The minimum excludant: the smallest non-negative integer not among `values`.
 ///
 /// Values below 64 go into one `u64` mask, values below 1088 into a bitset on the stack;
@@ -78,7 +81,32 @@ pub fn nim_sum<I: IntoIterator<Item = u32>>(values: I) -> u32 {
 ///   when [`BitmaskGame::for_each_successor`] of `s` visits `t`.
 ///
 /// The solvers rely on these laws to fill their tables from the full state down, with no
-/// recursion.
+/// recursion. Only `cells` and `for_each_successor` must be written: the provided
+/// `for_each_predecessor` derives the predecessors from them, which keeps the third law by
+/// construction. Override it when predecessors are easy to list, as [`MoveMasks`] does: the
+/// derived one costs O(2^popcount(state) x successors) per call.
+///
+/// ```
+/// use combgames::game::{win_table, BitmaskGame};
+/// // A strip of 4 cells, bit i = cell i; a move fills two adjacent empty cells.
+/// struct Dominoes;
+/// impl BitmaskGame for Dominoes {
+///     fn cells(&self) -> u32 {
+///         4
+///     }
+///     fn for_each_successor<F: FnMut(u32)>(&self, state: u32, mut visit: F) {
+///         for i in 0..3 {
+///             if state & (0b11 << i) == 0 {
+///                 visit(state | 0b11 << i);
+///             }
+///         }
+///     }
+/// }
+/// let win = win_table(&Dominoes);
+/// assert!(win[0b0000]); // fill the middle two cells: no move is left
+/// assert!(!win[0b0110]); // no two adjacent cells are empty
+/// assert!(win[0b1000]); // cells 0-2 are empty: fill two of them
+/// ```
 pub trait BitmaskGame {
     /// The number of cells; states are the masks below `1 << cells()`.
     fn cells(&self) -> u32;
@@ -87,7 +115,23 @@ pub trait BitmaskGame {
     fn for_each_successor<F: FnMut(u32)>(&self, state: u32, visit: F);
 
     /// Calls `visit` with every state from which one move leads to `state`.
-    fn for_each_predecessor<F: FnMut(u32)>(&self, state: u32, visit: F);
+    ///
+    /// The provided version tries every proper subset of `state` and keeps those whose
+    /// successors include `state`: correct for any game that keeps the first law, at
+    /// O(2^popcount(state) x successors) per call. Override it with a direct listing when
+    /// there is one.
+    fn for_each_predecessor<F: FnMut(u32)>(&self, state: u32, mut visit: F) {
+        // Walk the proper subsets of `state` from `state - 1` down (the usual submask walk).
+        let mut sub = state;
+        while sub != 0 {
+            sub = (sub - 1) & state;
+            let mut leads_here = false;
+            self.for_each_successor(sub, |t| leads_here |= t == state);
+            if leads_here {
+                visit(sub);
+            }
+        }
+    }
 }
 
 /// The commonest [`BitmaskGame`]: a fixed list of move masks, where a move is legal when all
@@ -108,11 +152,13 @@ impl MoveMasks {
     /// If `cells > 26` (the tables would be too large), or a move is empty or has a cell at
     /// or above `cells`.
     pub fn new(cells: u32, moves: Vec<u32>) -> Self {
-        assert!(cells <= 26, "{cells} cells make a table too large");
+        assert!(cells <= 26, "{} cells make a table too large", cells);
         for &m in &moves {
             assert!(
                 m != 0 && u64::from(m) < 1u64 << cells,
-                "move {m:#b} is empty or outside {cells} cells"
+                "move {:#b} is empty or outside {} cells",
+                m,
+                cells
             );
         }
         MoveMasks { cells, moves }
@@ -199,26 +245,26 @@ pub fn grundy_table<G: BitmaskGame>(game: &G) -> Vec<u32> {
     let mut grundy = vec![0u32; 1usize << game.cells()];
     // Successors are larger masks, so from the full state down each state's are final.
     let order = (0..grundy.len()).rev().map(|s| (s, s as u32));
-    fill_grundy(&mut grundy, order, |s, grundy, options| {
-        game.for_each_successor(s, |t| options.push(grundy[t as usize]));
+    fill_grundy(&mut grundy, order, |s, grundy, moves| {
+        game.for_each_successor(s, |t| moves.push(grundy[t as usize]));
     });
     grundy
 }
 
-/// The options of one state, for [`fill_grundy`]: the Grundy values one move away, or an
-/// already filled state that is the same game.
+/// The Grundy values of one state's moves, for [`fill_grundy`]: the values one move away,
+/// or an already filled state that is the same game.
 ///
 /// Values below 64, the common case, go into one `u64` mask that stays in a register when
 /// the calls are inlined; larger ones into a list.
 #[derive(Clone, Debug, Default)]
-pub struct Options {
+pub struct MoveValues {
     low: u64,
     high: Vec<u32>,
     same_as: Option<usize>,
 }
 
-impl Options {
-    /// No options.
+impl MoveValues {
+    /// No values yet.
     ///
     /// # Complexity
     /// O(1).
@@ -226,12 +272,14 @@ impl Options {
         Self::default()
     }
 
-    /// Adds an option of Grundy value `value`.
+    /// Adds a move to a position of Grundy value `value` (any unsigned type up to `u32`, so
+    /// that a table of `u8` or `u16` needs no conversion).
     ///
     /// # Complexity
     /// O(1) amortised.
     #[inline]
-    pub fn push(&mut self, value: u32) {
+    pub fn push(&mut self, value: impl Into<u32>) {
+        let value = value.into();
         if value < 64 {
             self.low |= 1 << value;
         } else {
@@ -255,12 +303,12 @@ impl Options {
     /// O(1) when some value below 64 is missing, else that of [`mex`] over the rest.
     ///
     /// ```
-    /// use combgames::game::Options;
-    /// let mut options = Options::new();
-    /// for v in (0..100).filter(|&v| v != 70) {
-    ///     options.push(v);
+    /// use combgames::game::MoveValues;
+    /// let mut moves = MoveValues::new();
+    /// for v in (0..100u32).filter(|&v| v != 70) {
+    ///     moves.push(v);
     /// }
-    /// assert_eq!(options.mex(), 70);
+    /// assert_eq!(moves.mex(), 70);
     /// ```
     pub fn mex(&self) -> u32 {
         if self.low != u64::MAX {
@@ -281,7 +329,7 @@ impl Options {
     }
 }
 
-impl Extend<u32> for Options {
+impl Extend<u32> for MoveValues {
     fn extend<I: IntoIterator<Item = u32>>(&mut self, values: I) {
         for v in values {
             self.push(v);
@@ -289,14 +337,15 @@ impl Extend<u32> for Options {
     }
 }
 
-/// Fills a Grundy table in a given order: each state gets the mex of its options' values.
+/// Fills a Grundy table in a given order: each state gets the mex of its moves' values.
 ///
-/// `order` yields `(index, state)` pairs. For each, `options(state, table, options)` pushes
-/// onto the empty `options` the Grundy value of every position one move away from `state`,
+/// `order` yields `(index, state)` pairs. For each, `moves(state, table, values)` pushes
+/// onto the empty `values` the Grundy value of every position one move away from `state`,
 /// reading them from `table`, or names an entry that is the same game; then `table[index]`
 /// becomes their mex, or a copy of that entry. The order must list every state after all
-/// the entries it reads, so that they are final. No recursion, and one [`Options`] serves
-/// every state.
+/// the entries it reads, so that they are final. No recursion, and one [`MoveValues`]
+/// serves every state. When the states are just the indices `0..n` in increasing order,
+/// [`grundy_by_index`] is shorter.
 ///
 /// # Complexity
 /// O(states + options) plus the work of `options`.
@@ -306,35 +355,72 @@ impl Extend<u32> for Options {
 ///
 /// ```
 /// use combgames::game::fill_grundy;
-/// // Take 1 or 2 from a heap of n: the Grundy value is n mod 3.
-/// let mut table = vec![0u8; 8];
-/// fill_grundy(&mut table, (0..8).map(|n| (n, n)), |n, table, options| {
+/// // A table of bytes, filled from the largest heap down: heap n of at most 7 stones is
+/// // stored at index 7 - n. Take 1 or 2 stones: the Grundy value is n mod 3.
+/// let mut table = [0u8; 8];
+/// fill_grundy(&mut table, (0..8).map(|n| (7 - n, n)), |n, table, values| {
 ///     for take in [1, 2] {
 ///         if n >= take {
-///             options.push(table[n - take].into());
+///             values.push(table[7 - (n - take)]);
 ///         }
 ///     }
 /// });
-/// assert_eq!(table, [0, 1, 2, 0, 1, 2, 0, 1]);
+/// assert_eq!(table, [1, 0, 2, 1, 0, 2, 1, 0]);
 /// ```
-pub fn fill_grundy<V, S, O, F>(table: &mut [V], order: O, mut options: F)
+pub fn fill_grundy<V, S, O, F>(table: &mut [V], order: O, mut moves: F)
 where
     V: Copy + TryFrom<u32>,
     O: IntoIterator<Item = (usize, S)>,
-    F: FnMut(S, &[V], &mut Options),
+    F: FnMut(S, &[V], &mut MoveValues),
 {
-    let mut found = Options::new();
+    let mut found = MoveValues::new();
     for (index, state) in order {
         found.clear();
-        options(state, table, &mut found);
+        moves(state, table, &mut found);
         table[index] = match found.same_as {
             Some(same) => table[same],
             None => {
                 let g = found.mex();
                 V::try_from(g)
                     .ok()
-                    .unwrap_or_else(|| panic!("Grundy value {g} does not fit the table's type"))
+                    .unwrap_or_else(|| panic!("Grundy value {} does not fit the table's type", g))
             }
         };
     }
+}
+
+/// The Grundy values of the states `0..len`, where every move from state `n` leads to a
+/// smaller state: `moves(n, grundy, values)` pushes onto `values` the value `grundy[m]` of
+/// every state `m` one move away from `n` (all below `n`, so already final).
+///
+/// The common case of [`fill_grundy`], with the state its own index.
+///
+/// # Complexity
+/// O(len + moves) plus the work of `moves`.
+///
+/// # Panics
+/// If `moves` reads `grundy[m]` for `m >= n` (the slice holds only the states below `n`).
+///
+/// ```
+/// use combgames::game::grundy_by_index;
+/// // Take 1 or 2 stones from a heap of n: the Grundy value is n mod 3.
+/// let grundy = grundy_by_index(8, |n, grundy, values| {
+///     for take in [1, 2] {
+///         if n >= take {
+///             values.push(grundy[n - take]);
+///         }
+///     }
+/// });
+/// assert_eq!(grundy, [0, 1, 2, 0, 1, 2, 0, 1]);
+/// ```
+pub fn grundy_by_index<F>(len: usize, mut moves: F) -> Vec<u32>
+where
+    F: FnMut(usize, &[u32], &mut MoveValues),
+{
+    let mut grundy = vec![0u32; len];
+    // Only the filled prefix is shown, so a move to a state not yet filled cannot go unseen.
+    fill_grundy(&mut grundy, (0..len).map(|n| (n, n)), |n, table, values| {
+        moves(n, &table[..n], values)
+    });
+    grundy
 }

@@ -4,6 +4,8 @@
 //! large the input is; [`Writer`] collects output in a fixed buffer and flushes as it fills.
 //! [`run`] ties both to stdin and stdout for a binary's `main`.
 
+// Not in the 2018 prelude, which bundles may be compiled under.
+use std::convert::TryFrom;
 use std::fmt;
 use std::io::{self, Read, StdinLock, StdoutLock, Write};
 use std::ops::RangeInclusive;
@@ -62,6 +64,22 @@ impl From<io::Error> for Error {
 /// Result of a reader or solver.
 pub type Result<T> = std::result::Result<T, Error>;
 
+/// Whether `b` separates tokens: space, `\t`, `\n`, `\v`, `\f` or `\r`, as C's `isspace`
+/// (and unlike [`u8::is_ascii_whitespace`], which leaves out `\v`).
+///
+/// # Complexity
+/// O(1).
+///
+/// ```
+/// use combgames::io::is_space;
+/// assert!(is_space(b' ') && is_space(b'\r') && is_space(0x0b));
+/// assert!(!is_space(b'*') && !is_space(0));
+/// ```
+#[inline]
+pub fn is_space(b: u8) -> bool {
+    b == b' ' || (b'\t'..=b'\r').contains(&b)
+}
+
 /// Describes one input byte for the `found` part of an error message: `'Q'`, `byte 0xff`.
 ///
 /// # Complexity
@@ -99,8 +117,8 @@ pub fn describe_token(token: &[u8]) -> String {
 
 /// A streaming reader of whitespace-separated input with line-numbered errors.
 ///
-/// Whitespace is ASCII whitespace (space, `\t`, `\n`, `\r`, form feed), so CRLF line ends,
-/// blank lines and a missing final newline need no special care. Every read names what it
+/// Whitespace is what [`is_space`] says (space, `\t`, `\n`, `\v`, `\f`, `\r`), so CRLF line
+/// ends, blank lines and a missing final newline need no special care. Every read names what it
 /// expects, and a failure is an [`Error::Parse`] that gives the line and the bytes found.
 ///
 /// The buffer has a fixed capacity; it grows only to hold a single token longer than itself,
@@ -218,7 +236,7 @@ impl<R: Read> Reader<R> {
         loop {
             while self.pos < self.end {
                 let b = self.buf[self.pos];
-                if !b.is_ascii_whitespace() {
+                if !is_space(b) {
                     return Ok(Some(b));
                 }
                 self.pos += 1;
@@ -265,7 +283,7 @@ impl<R: Read> Reader<R> {
         let mut len = 0;
         loop {
             let rest = &self.buf[self.pos + len..self.end];
-            match rest.iter().position(|b| b.is_ascii_whitespace()) {
+            match rest.iter().position(|&b| is_space(b)) {
                 Some(i) => {
                     len += i;
                     break;
@@ -337,6 +355,30 @@ impl<R: Read> Reader<R> {
         }
     }
 
+    /// Checks that only whitespace is left. Every binary calls it after its last case, so
+    /// that data past the end (a wrong count of cases, say) is an error, not ignored.
+    ///
+    /// # Complexity
+    /// O(bytes left).
+    ///
+    /// ```
+    /// use combgames::io::Reader;
+    /// let mut rd = Reader::new(&b"1 \r\n\n"[..]);
+    /// assert_eq!(rd.u64("n").unwrap(), 1);
+    /// assert!(rd.expect_end().is_ok());
+    /// let mut rd = Reader::new(&b"1\n2\n"[..]);
+    /// assert_eq!(rd.u64("n").unwrap(), 1);
+    /// let err = rd.expect_end().unwrap_err();
+    /// assert_eq!(err.to_string(), "line 2: expected the end of the input, found \"2\"");
+    /// ```
+    pub fn expect_end(&mut self) -> Result<()> {
+        if self.peek_non_space()?.is_none() {
+            return Ok(());
+        }
+        self.expect_token_where("the end of the input", |_| false)?;
+        Ok(())
+    }
+
     /// Reads `count` items and hands each to `visit`: straight from the buffer with `fast`
     /// while it recognises the bytes there, else one item through the reader with `slow`.
     ///
@@ -371,8 +413,9 @@ impl<R: Read> Reader<R> {
             let bytes = self.peek(FAST_WINDOW)?;
             let mut used = 0;
             while left > 0 {
-                let Some((item, len)) = fast(&bytes[used..]) else {
-                    break;
+                let (item, len) = match fast(&bytes[used..]) {
+                    Some(found) => found,
+                    None => break,
                 };
                 visit(item)?;
                 used += len;
@@ -405,7 +448,7 @@ impl<R: Read> Reader<R> {
         // Fast path: skip whitespace in the buffer, then read up to 15 digits eight at a
         // time if they and the byte after them are buffered.
         let mut pos = self.pos;
-        while pos < self.end && self.buf[pos].is_ascii_whitespace() {
+        while pos < self.end && is_space(self.buf[pos]) {
             pos += 1;
         }
         self.pos = pos;
@@ -438,7 +481,7 @@ impl<R: Read> Reader<R> {
             value = value * 10 + d as u64;
             i += 1;
         }
-        if i > 0 && i < bytes.len() && bytes[i].is_ascii_whitespace() {
+        if i > 0 && i < bytes.len() && is_space(bytes[i]) {
             self.pos += i;
             return Ok(value);
         }
@@ -476,7 +519,11 @@ impl<R: Read> Reader<R> {
         };
         let parsed = parse_u64(digits).and_then(|magnitude| {
             if negative {
-                0i64.checked_sub_unsigned(magnitude).ok_or(" (too small)")
+                // -2^63 is the one magnitude that has no positive i64.
+                match magnitude {
+                    m if m <= 1 << 63 => Ok((m as i64).wrapping_neg()),
+                    _ => Err(" (too small)"),
+                }
             } else {
                 i64::try_from(magnitude).map_err(|_| " (too large)")
             }
@@ -646,7 +693,7 @@ fn digits_eight_at_a_time(bytes: &[u8]) -> Option<(u64, usize)> {
             )
         }
     };
-    bytes[len].is_ascii_whitespace().then_some((value, len))
+    is_space(bytes[len]).then_some((value, len))
 }
 
 /// Parses ASCII decimal digits with an optional leading `+`; the error says why not.

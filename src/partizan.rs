@@ -141,10 +141,10 @@ pub fn graph_outcomes(left_options: &[Vec<usize>], right_options: &[Vec<usize>])
     let mut predecessors = vec![Vec::new(); 2 * n];
     let mut undecided_moves = vec![0usize; 2 * n];
     for p in 0..n {
-        for (side, options) in [left_options, right_options].into_iter().enumerate() {
+        for (side, options) in [left_options, right_options].iter().enumerate() {
             let state = 2 * p + side;
             for &q in &options[p] {
-                assert!(q < n, "option {q} of position {p} is not a position");
+                assert!(q < n, "option {} of position {} is not a position", q, p);
                 // After the move, the other player is to move at q.
                 predecessors[2 * q + (1 - side)].push(state);
             }

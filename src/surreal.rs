@@ -6,6 +6,8 @@
 //! sign says who wins.
 
 use std::cmp::Ordering;
+// Not in the 2018 prelude, which bundles may be compiled under.
+use std::convert::TryFrom;
 use std::fmt;
 use std::ops::{Add, Neg, Sub};
 
@@ -14,10 +16,10 @@ use std::ops::{Add, Neg, Sub};
 ///
 /// ```
 /// use combgames::surreal::DyadicRational;
-/// let half = DyadicRational::new(2, 2);
-/// assert_eq!(half, DyadicRational::new(1, 1));
+/// let half = DyadicRational::fraction(2, 4);
+/// assert_eq!(half, DyadicRational::fraction(1, 2));
 /// assert_eq!((half + half).to_string(), "1");
-/// assert_eq!((-half - DyadicRational::new(3, 2)).to_string(), "-5/4");
+/// assert_eq!((-half - DyadicRational::fraction(3, 4)).to_string(), "-5/4");
 /// assert!(half < DyadicRational::integer(1));
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
@@ -36,19 +38,32 @@ impl DyadicRational {
         exponent: 0,
     };
 
-    /// The number `numerator / 2^exponent`, in lowest terms.
+    /// The number `numerator / denominator`, in lowest terms; the denominator must be a
+    /// power of two: `fraction(65, 16)` is 65/16.
     ///
     /// # Complexity
     /// O(1).
     ///
     /// # Panics
-    /// If `exponent` exceeds [`DyadicRational::MAX_EXPONENT`].
-    pub fn new(numerator: i64, exponent: u32) -> Self {
+    /// If `denominator` is not a power of two, or is above `2^MAX_EXPONENT`.
+    ///
+    /// ```
+    /// use combgames::surreal::DyadicRational;
+    /// assert_eq!(DyadicRational::fraction(-6, 8).to_string(), "-3/4");
+    /// assert_eq!(DyadicRational::fraction(6, 2), DyadicRational::integer(3));
+    /// ```
+    pub fn fraction(numerator: i64, denominator: u64) -> Self {
         assert!(
-            exponent <= Self::MAX_EXPONENT,
-            "denominator 2^{exponent} is above 2^{}",
+            denominator.is_power_of_two() && denominator.trailing_zeros() <= Self::MAX_EXPONENT,
+            "the denominator {} is not a power of two up to 2^{}",
+            denominator,
             Self::MAX_EXPONENT
         );
+        Self::from_exponent(numerator, denominator.trailing_zeros())
+    }
+
+    /// `numerator / 2^exponent` in lowest terms, for `exponent <= MAX_EXPONENT`.
+    fn from_exponent(numerator: i64, exponent: u32) -> Self {
         let shift = numerator.trailing_zeros().min(exponent);
         DyadicRational {
             numerator: numerator >> shift,
@@ -90,8 +105,8 @@ impl DyadicRational {
     ///
     /// ```
     /// use combgames::surreal::DyadicRational;
-    /// assert_eq!(DyadicRational::new(-5, 2).floor(), -2);
-    /// assert_eq!(DyadicRational::new(5, 2).floor(), 1);
+    /// assert_eq!(DyadicRational::fraction(-5, 4).floor(), -2);
+    /// assert_eq!(DyadicRational::fraction(5, 4).floor(), 1);
     /// ```
     pub fn floor(self) -> i64 {
         // An arithmetic shift rounds towards minus infinity.
@@ -105,8 +120,8 @@ impl DyadicRational {
     ///
     /// ```
     /// use combgames::surreal::DyadicRational;
-    /// assert_eq!(DyadicRational::new(-5, 2).ceil(), -1);
-    /// assert_eq!(DyadicRational::new(5, 2).ceil(), 2);
+    /// assert_eq!(DyadicRational::fraction(-5, 4).ceil(), -1);
+    /// assert_eq!(DyadicRational::fraction(5, 4).ceil(), 2);
     /// ```
     pub fn ceil(self) -> i64 {
         // In lowest terms, a non-zero exponent means a fractional part.
@@ -137,8 +152,8 @@ impl DyadicRational {
     ///
     /// ```
     /// use combgames::surreal::DyadicRational;
-    /// assert_eq!(DyadicRational::new(65, 4).to_scaled(5), Some(130));
-    /// assert_eq!(DyadicRational::new(65, 4).to_scaled(3), None);
+    /// assert_eq!(DyadicRational::fraction(65, 16).to_scaled(5), Some(130));
+    /// assert_eq!(DyadicRational::fraction(65, 16).to_scaled(3), None);
     /// ```
     pub fn to_scaled(self, exponent: u32) -> Option<i64> {
         let shift = exponent.checked_sub(self.exponent)?;
@@ -175,7 +190,7 @@ impl DyadicRational {
     /// use combgames::surreal::DyadicRational as Q;
     /// assert_eq!(Q::simplest_between(None, None), Some(Q::ZERO));
     /// assert_eq!(Q::simplest_between(Some(Q::ZERO), None), Some(Q::integer(1)));
-    /// assert_eq!(Q::simplest_between(Some(Q::new(1, 2)), Some(Q::integer(1))), Some(Q::new(1, 1)));
+    /// assert_eq!(Q::simplest_between(Some(Q::fraction(1, 4)), Some(Q::integer(1))), Some(Q::fraction(1, 2)));
     /// assert_eq!(Q::simplest_between(Some(Q::integer(1)), Some(Q::integer(1))), None);
     /// ```
     pub fn simplest_between(low: Option<Self>, high: Option<Self>) -> Option<Self> {
@@ -212,7 +227,7 @@ impl DyadicRational {
             };
             let candidate = i64::try_from(floor_scaled + 1)
                 .expect("the simplest number has a numerator beyond i64");
-            let candidate = Self::new(candidate, k);
+            let candidate = Self::from_exponent(candidate, k);
             if candidate < b {
                 return Some(candidate);
             }

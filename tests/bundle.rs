@@ -72,7 +72,7 @@ fn check_problem(dir: &Path, name: &str) -> Result<(), String> {
     let mut inputs: Vec<PathBuf> = fs::read_dir(&samples)
         .map_err(|e| format!("{name}: no samples in {}: {e}", samples.display()))?
         .map(|entry| entry.expect("directory entry").path())
-        .filter(|path| path.extension().is_some_and(|e| e == "in"))
+        .filter(|path| path.extension().map_or(false, |e| e == "in"))
         .collect();
     inputs.sort();
     if inputs.is_empty() {

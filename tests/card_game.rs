@@ -189,6 +189,13 @@ fn bad_input_gives_one_clear_error() {
     ];
     let cases = cases.map(|(input, error)| (input, "", error));
     common::assert_errors(run, &cases);
+    // The one answer is complete before the extra row is seen, so it is printed.
+    let extra_row = (
+        "1 1\nR\nG\n",
+        "W\n",
+        "line 3: expected the end of the input, found \"G\"",
+    );
+    common::assert_errors(run, &[extra_row]);
 }
 
 #[test]

@@ -128,10 +128,10 @@ fn the_values_stated_in_the_problem_file() {
         (".../.X./...", Q::integer(-1)),
         ("OOO/OOO/OOO", Q::integer(8)),
         ("XXX/XXX/XXX", Q::integer(-9)),
-        ("OX./XO./...", Q::new(5, 2)),
+        ("OX./XO./...", Q::fraction(5, 4)),
         ("O.X/.../X.O", Q::integer(0)),
-        ("OXO/XOX/OXO", Q::new(65, 4)),
-        (".X./XOX/.X.", Q::new(1, 4)),
+        ("OXO/XOX/OXO", Q::fraction(65, 16)),
+        (".X./XOX/.X.", Q::fraction(1, 16)),
     ];
     let mut values = Values(HashMap::new());
     let table = hdu6597::board_values();
@@ -140,8 +140,8 @@ fn the_values_stated_in_the_problem_file() {
         assert_eq!(values.of(&b), value, "{rows}");
         assert_eq!(table[hdu6597::code(&b).unwrap()], Some(value), "{rows}");
     }
-    assert_eq!(Q::new(65, 4).to_string(), "65/16");
-    assert_eq!(Q::new(1, 4).to_string(), "1/16");
+    assert_eq!(Q::fraction(65, 16).to_string(), "65/16");
+    assert_eq!(Q::fraction(1, 16).to_string(), "1/16");
 }
 
 #[test]
@@ -362,6 +362,11 @@ fn bad_input_reports_the_line_after_the_complete_answers() {
             "2\nx\n".to_string(),
             "",
             "line 2: expected the number of boards n, found \"x\"".to_string(),
+        ),
+        (
+            format!("1\n{one}{one}"),
+            "Alice\n",
+            "line 6: expected the end of the input, found \"1\"".to_string(),
         ),
         (
             format!("2\n{one}1\n.|.|.\n"),

@@ -9,7 +9,7 @@ mod common;
 
 use proptest::prelude::*;
 use std::collections::HashMap;
-use std::sync::OnceLock;
+use std::sync::{Arc, Mutex};
 
 /// The moves as the problem states them.
 const RULES: [(i64, i64); 6] = [(-2, 1), (-2, -1), (-3, -1), (-1, -2), (-1, -3), (1, -2)];
@@ -51,9 +51,13 @@ fn recursive_values(cut: Option<i64>) -> Vec<Vec<u32>> {
         .unwrap()
 }
 
-fn exact_values() -> &'static Vec<Vec<u32>> {
-    static VALUES: OnceLock<Vec<Vec<u32>>> = OnceLock::new();
-    VALUES.get_or_init(|| recursive_values(None))
+/// The exact values, computed once and shared by the tests that need them.
+fn exact_values() -> Arc<Vec<Vec<u32>>> {
+    static VALUES: Mutex<Option<Arc<Vec<Vec<u32>>>>> = Mutex::new(None);
+    let mut values = VALUES.lock().unwrap();
+    values
+        .get_or_insert_with(|| Arc::new(recursive_values(None)))
+        .clone()
 }
 
 fn run(input: &str) -> (String, Option<String>) {
@@ -89,7 +93,7 @@ fn a_table_cut_at_the_board_edge_is_wrong_at_eight_cells() {
     let cut = recursive_values(Some(500));
     let exact = exact_values();
     let mut wrong = Vec::new();
-    for (x, (cut_row, exact_row)) in cut.iter().zip(exact).enumerate() {
+    for (x, (cut_row, exact_row)) in cut.iter().zip(exact.iter()).enumerate() {
         for (y, (a, b)) in cut_row.iter().zip(exact_row).enumerate() {
             if a != b {
                 wrong.push((x, y));
@@ -246,6 +250,11 @@ fn bad_input_reports_the_line_after_the_complete_answers() {
             "2\n2\n2 5\n3 5\n3\n1 2\n2 1\n",
             "Case 1: Alice\n",
             "line 8: expected a knight's x in 0..=499, found end of input",
+        ),
+        (
+            "1\n1\n0 0\n\n0 0\n",
+            "Case 1: Bob\n",
+            "line 5: expected the end of the input, found \"0\"",
         ),
     ];
     common::assert_errors(run, &cases);

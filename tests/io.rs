@@ -43,7 +43,10 @@ fn gap() -> impl Strategy<Value = String> {
             Just("\t"),
             Just("\n"),
             Just("\r\n"),
-            Just("\n\n")
+            Just("\n\n"),
+            // Vertical tab and form feed, which C's isspace counts too.
+            Just("\x0b"),
+            Just("\x0c"),
         ],
         1..4,
     )
@@ -64,6 +67,7 @@ fn read_back(input: &[u8], items: &[Item], capacity: usize) -> Result<(), String
             return Err(format!("item {k} ({item:?}) read back wrong"));
         }
     }
+    rd.expect_end().map_err(|e| e.to_string())?;
     match rd.token() {
         Ok(None) => Ok(()),
         other => Err(format!("expected the end, got {other:?}")),
@@ -342,4 +346,45 @@ proptest! {
             prop_assert_eq!(rd.token().unwrap(), None);
         }
     }
+}
+
+#[test]
+fn data_after_the_last_item_is_an_error_naming_its_line() {
+    let mut rd = Reader::new(&b"7\r\n\x0b\x0c\t \n  8 9\n"[..]);
+    assert_eq!(rd.u64("n").unwrap(), 7);
+    assert_eq!(
+        rd.expect_end().unwrap_err().to_string(),
+        "line 3: expected the end of the input, found \"8\""
+    );
+    let mut rd = Reader::new(&b"7\r\n\x0b\x0c\t \n"[..]);
+    assert_eq!(rd.u64("n").unwrap(), 7);
+    assert!(rd.expect_end().is_ok());
+}
+
+#[test]
+fn a_panic_still_flushes_what_was_written() {
+    // Without `panic = "abort"`, unwinding drops the writer, which flushes: the answers of the
+    // complete cases reach the output even if a bug panics, in a cargo build as in a bundle.
+    let sink = std::sync::Mutex::new(Vec::new());
+    let result = std::panic::catch_unwind(|| {
+        let mut guard = sink.lock().unwrap();
+        let mut out = Writer::new(&mut *guard);
+        out.write_all(b"Alice\n").unwrap();
+        panic!("a bug");
+    });
+    assert!(result.is_err());
+    let written = sink
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
+        .clone();
+    assert_eq!(written, b"Alice\n");
+}
+
+#[test]
+fn the_release_profile_unwinds() {
+    let manifest = include_str!("../Cargo.toml");
+    assert!(
+        !manifest.contains("panic = \"abort\""),
+        "panic = \"abort\" would lose the buffered answers on a panic"
+    );
 }

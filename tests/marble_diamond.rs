@@ -214,6 +214,11 @@ fn bad_input_reports_the_line_after_the_complete_answers() {
             "",
             "line 2: expected a hole '*' or '.', found 'Q'",
         ),
+        (
+            &*format!("1\n{full}\n*\n"),
+            "Impossible.\n",
+            "line 10: expected the end of the input, found \"*\"",
+        ),
     ];
     common::assert_errors(run, &cases);
 }

@@ -5,7 +5,7 @@ use proptest::prelude::*;
 
 /// `n / 2^e`.
 fn q(n: i64, e: u32) -> Q {
-    Q::new(n, e)
+    Q::fraction(n, 1 << e)
 }
 
 fn int(n: i64) -> Q {
@@ -109,7 +109,7 @@ fn simplest_by_search(low: Option<f64>, high: Option<f64>) -> Option<(i64, u32)>
         let mut best: Option<i64> = None;
         for n in -300 * (1i64 << e)..=300 * (1i64 << e) {
             let v = n as f64 / scale;
-            if low.is_some_and(|a| v <= a) || high.is_some_and(|b| v >= b) {
+            if low.map_or(false, |a| v <= a) || high.map_or(false, |b| v >= b) {
                 continue;
             }
             if best.map_or(true, |b| n.abs() < b.abs()) {

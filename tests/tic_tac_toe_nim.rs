@@ -273,6 +273,11 @@ fn bad_input_reports_the_line_after_the_complete_answers() {
             "",
             format!("line 3: expected the pile a(2,2) {range}, found \"1.5\""),
         ),
+        (
+            "1\n1 1 1\n1 1 1\n1 1 1\n1 2 3\n".to_string(),
+            "9\n",
+            "line 5: expected the end of the input, found \"1\"".to_string(),
+        ),
     ];
     common::assert_errors(run, &cases);
 }

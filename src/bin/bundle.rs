@@ -482,7 +482,7 @@ fn number_end(bytes: &[u8], i: usize) -> usize {
         let fraction = b == b'.'
             && !radix
             && !bytes[i..j].contains(&b'.')
-            && bytes.get(j + 1).is_some_and(u8::is_ascii_digit);
+            && bytes.get(j + 1).map_or(false, u8::is_ascii_digit);
         let exponent_sign =
             b"+-".contains(&b) && !radix && b"eE".contains(&bytes[j - 1]) && decimal(j - 1);
         if b.is_ascii_alphanumeric() || b == b'_' || fraction || exponent_sign {
@@ -1494,7 +1494,7 @@ impl<'a> Bundler<'a> {
     fn new(lib_name: &str, bin: &'a Crate, lib: Option<&'a Crate>) -> Bundler<'a> {
         let mut bundler = Bundler {
             lib_name: lib_name.to_string(),
-            self_alias: lib.is_some_and(|lib| {
+            self_alias: lib.map_or(false, |lib| {
                 lib.modules[0].items.iter().any(|item| {
                     matches!(&item.kind, ItemKind::ExternCrate { name, alias: Some(alias) }
                         if name == "self" && alias == lib_name)

@@ -139,7 +139,7 @@ impl Class {
         let mut split_rows = None;
         let mut b_cols = 0;
         let order = (0..rects.len()).map(|i| (i, (i / ncols, i % ncols)));
-        fill_grundy(&mut g, order, |(row_index, col_index), g, options| {
+        fill_grundy(&mut g, order, |(row_index, col_index), g, values| {
             let (u1, u2) = rows.bounds(row_index);
             let (v1, v2) = cols.bounds(col_index);
             if u1 == u2 || v1 == v2 {
@@ -166,34 +166,34 @@ impl Class {
             let col_bits = bits(v1..v2);
             // A rectangle with an edge line free of cards is the game without that line.
             if self.any_cols[u1] & col_bits == 0 {
-                return options.same_as(rows.index(u1 + 1..u2) * ncols + col_index);
+                return values.same_as(rows.index(u1 + 1..u2) * ncols + col_index);
             }
             if self.any_cols[u2 - 1] & col_bits == 0 {
-                return options.same_as(rows.index(u1..u2 - 1) * ncols + col_index);
+                return values.same_as(rows.index(u1..u2 - 1) * ncols + col_index);
             }
             if self.any_rows[v1] & row_bits == 0 {
-                return options.same_as(base + cols.index(v1 + 1..v2));
+                return values.same_as(base + cols.index(v1 + 1..v2));
             }
             if self.any_rows[v2 - 1] & row_bits == 0 {
-                return options.same_as(base + cols.index(v1..v2 - 1));
+                return values.same_as(base + cols.index(v1..v2 - 1));
             }
             let col_split = &col_splits[col_index];
             // An R card in row u removes the row: above and below remain.
             for u in ones(r_rows[col_index] & row_bits) {
-                options.push(split[(u - u1) * ncols + col_index].into());
+                values.push(split[(u - u1) * ncols + col_index]);
             }
             // A G card removes its row and column: four corners remain.
             for u in ones(g_rows[col_index] & row_bits) {
                 let split = &split[(u - u1) * ncols..][..ncols];
                 for v in ones(self.g_cols[u] & col_bits) {
                     let (left, right) = col_split[v - v1];
-                    options.push((split[usize::from(left)] ^ split[usize::from(right)]).into());
+                    values.push(split[usize::from(left)] ^ split[usize::from(right)]);
                 }
             }
             // A B card in column v removes the column: left and right remain.
             for v in ones(b_cols & col_bits) {
                 let (left, right) = col_split[v - v1];
-                options.push((g[base + usize::from(left)] ^ g[base + usize::from(right)]).into());
+                values.push(g[base + usize::from(left)] ^ g[base + usize::from(right)]);
             }
         });
         u32::from(g[rects.index(0..self.height, 0..self.width)])
@@ -234,7 +234,8 @@ pub fn solve(input: impl Read, out: &mut impl Write) -> Result<()> {
     } else {
         b"L\n"
     };
-    Ok(out.write_all(answer)?)
+    out.write_all(answer)?;
+    rd.expect_end()
 }
 
 fn main() -> ExitCode {

@@ -11,9 +11,10 @@ use combgames::io::{self, describe_byte, describe_token, Reader, Result};
 use combgames::partizan::{Outcome, OutcomeClass, Player};
 use combgames::surreal::DyadicRational;
 use std::collections::HashMap;
+// Not in the 2018 prelude, which bundles may be compiled under.
+use std::convert::TryInto;
 use std::io::{Read, Write};
 use std::process::ExitCode;
-use std::sync::OnceLock;
 
 /// Positions of one board: each of the 9 cells is empty, white or black.
 pub const POSITIONS: usize = 19_683;
@@ -274,12 +275,11 @@ impl Table {
             has_non_numbers,
         }
     }
+}
 
+thread_local! {
     /// The table of [`board_values`], built on first use: tests call [`solve`] many times.
-    fn get() -> &'static Table {
-        static TABLE: OnceLock<Table> = OnceLock::new();
-        TABLE.get_or_init(|| Table::from_values(&board_values()))
-    }
+    static TABLE: Table = Table::from_values(&board_values());
 }
 
 const ROW: &str = "a board row such as O|.|X, O.X or O . X";
@@ -319,7 +319,7 @@ fn read_row<R: Read>(rd: &mut Reader<R>) -> Result<usize> {
         }
     };
     let mut row = 0;
-    for (b, weight) in cells.into_iter().zip([1, 3, 9]) {
+    for (&b, weight) in cells.iter().zip([1, 3, 9]) {
         row += cell_digit(rd, b)? * weight;
     }
     Ok(row)
@@ -377,9 +377,9 @@ fn fast_board(bytes: &[u8]) -> Option<(usize, usize)> {
 /// Answers every case of `input` on `out`, one line each.
 ///
 /// # Complexity
-/// O(input bytes) after the table, built once per process.
+/// O(input bytes) after the table, built once per thread.
 pub fn solve(input: impl Read, out: &mut impl Write) -> Result<()> {
-    solve_with(Table::get(), input, out)
+    TABLE.with(|table| solve_with(table, input, out))
 }
 
 /// [`solve`] with the board values of `table`.
@@ -417,7 +417,7 @@ pub fn solve_with(table: &Table, input: impl Read, out: &mut impl Write) -> Resu
         out.write_all(verdict(outcome.class()).as_bytes())?;
         out.write_all(b"\n")?;
     }
-    Ok(())
+    rd.expect_end()
 }
 
 fn main() -> ExitCode {

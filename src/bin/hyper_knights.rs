@@ -39,6 +39,15 @@ const OFFSETS: [usize; 6] = {
     o
 };
 
+/// `coordinate + delta`, or `None` below 0.
+fn step(coordinate: usize, delta: isize) -> Option<usize> {
+    if delta >= 0 {
+        Some(coordinate + delta as usize)
+    } else {
+        coordinate.checked_sub(delta.unsigned_abs())
+    }
+}
+
 /// Grundy values of single knights on every cell a board knight can reach.
 pub struct Grundy {
     /// Row x + y, column x; entries outside the region stay 0 and are never read.
@@ -58,21 +67,19 @@ impl Grundy {
             let last = s.min(REACH - s);
             (first..=last).map(move |x| (s * WIDTH + x, (x, s - x)))
         });
-        fill_grundy(&mut table, order, |(x, y), table, options| {
+        fill_grundy(&mut table, order, |(x, y), table, values| {
             let base = (x + y) * WIDTH + x;
             // Away from the edges every move stays on the board: a fast path.
             if x >= 3 && y >= 3 {
                 for off in OFFSETS {
-                    options.push(table[base - off].into());
+                    values.push(table[base - off]);
                 }
                 return;
             }
             for (dx, dy) in MOVES {
-                let (Some(tx), Some(ty)) = (x.checked_add_signed(dx), y.checked_add_signed(dy))
-                else {
-                    continue;
-                };
-                options.push(table[(tx + ty) * WIDTH + tx].into());
+                if let (Some(tx), Some(ty)) = (step(x, dx), step(y, dy)) {
+                    values.push(table[(tx + ty) * WIDTH + tx]);
+                }
             }
         });
         Grundy { table }
@@ -86,7 +93,7 @@ impl Grundy {
     /// # Panics
     /// If x or y is not below [`SIDE`].
     pub fn value(&self, x: usize, y: usize) -> u32 {
-        assert!(x < SIDE && y < SIDE, "({x}, {y}) is off the board");
+        assert!(x < SIDE && y < SIDE, "({}, {}) is off the board", x, y);
         self.table[(x + y) * WIDTH + x].into()
     }
 }
@@ -114,9 +121,9 @@ pub fn solve(input: impl Read, out: &mut impl Write) -> Result<()> {
             sum = nim_sum([sum, grundy.value(x, y)]);
         }
         let winner = if sum != 0 { "Alice" } else { "Bob" };
-        writeln!(out, "Case {case}: {winner}")?;
+        writeln!(out, "Case {}: {}", case, winner)?;
     }
-    Ok(())
+    rd.expect_end()
 }
 
 fn main() -> ExitCode {

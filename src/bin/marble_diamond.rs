@@ -118,13 +118,21 @@ impl Layout {
                 }
                 k += 1;
             }
+            // Each byte's board bit, found once: rustc before 1.72 caps the steps a constant
+            // may take to evaluate at one million.
+            let mut hole_bit = [0u16; 8];
+            let mut k = 0;
+            while k < 8 {
+                hole_bit[k] = 1 << hole_index(picture, offset + k);
+                k += 1;
+            }
             let mut gathered = 0;
             while gathered < 256 {
                 let mut bits = 0;
                 let mut k = 0;
                 while k < 8 {
                     if gathered >> k & 1 == 1 {
-                        bits |= 1 << hole_index(picture, offset + k);
+                        bits |= hole_bit[k];
                     }
                     k += 1;
                 }
@@ -216,7 +224,8 @@ pub fn solve(input: impl Read, out: &mut impl Write) -> Result<()> {
             b"Impossible.\n"
         };
         Ok(out.write_all(line)?)
-    })
+    })?;
+    rd.expect_end()
 }
 
 fn main() -> ExitCode {

@@ -77,7 +77,7 @@ pub fn solve(input: impl Read, out: &mut impl Write) -> Result<()> {
         let answer = winning_first_moves(&a) as u8;
         out.write_all(&[b'0' + answer, b'\n'])?;
     }
-    Ok(())
+    rd.expect_end()
 }
 
 fn main() -> ExitCode {

@@ -112,7 +112,7 @@ pub fn problem_binaries() -> Vec<String> {
             let is_binary = if path.is_dir() {
                 path.join("main.rs").is_file()
             } else {
-                path.extension().is_some_and(|e| e == "rs")
+                path.extension().map_or(false, |e| e == "rs")
             };
             (is_binary && stem != "bundle").then_some(stem)
         })
