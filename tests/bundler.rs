@@ -440,6 +440,30 @@ fn what_the_convention_rules_out_fails_with_an_error_naming_it() {
 }
 
 #[test]
+fn a_library_named_like_a_module_of_std_is_told_apart_from_it() {
+    let dir = TempDir::new("io");
+    let root = dir.0.join("crate");
+    write_crate(&root, SMALL_CRATE);
+    let binary = "use std::{fmt::Write as _, io::Write};\n\nfn main() {\n    let mut s = \
+                  String::new();\n    write!(s, \"{}\", ::io::m::f()).unwrap();\n    \
+                  writeln!(std::io::stdout(), \"{s}\").unwrap();\n}\n";
+    write_crate(
+        &root,
+        &[
+            ("Cargo.toml", Some("[package]\nname = \"io\"\n")),
+            ("src/bin/small.rs", Some(binary)),
+        ],
+    );
+    let bundled = bundle_of(&root, "small").unwrap();
+    assert_eq!(bundled.modules, ["m"]);
+    assert!(bundled
+        .text
+        .contains("use std::{fmt::Write as _, io::Write};"));
+    let exe = compile(&dir.0, "small", &bundled.text, false).unwrap();
+    assert_eq!(run_plain(&exe), "1\n");
+}
+
+#[test]
 fn bundler_fails_loudly_on_oversized_bundles_missing_files_and_unknown_binaries() {
     let dir = TempDir::new("errors");
     let root = dir.0.join("crate");

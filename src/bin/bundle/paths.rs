@@ -79,6 +79,22 @@ fn continues_path(code: &Code, p: usize) -> bool {
     (code.is_ident(p) && !KEYWORDS.contains(&code.t(p))) || code.t(p) == ">"
 }
 
+/// Whether `p` follows `{` or `,` in a use group that continues a path, `a::{.., p}`, where a
+/// name does not start a path (a library called `io` is not the `io` of `std::{fmt, io}`).
+fn in_nested_group(code: &Code, p: usize) -> bool {
+    let mut q = p;
+    while matches!(code.before(p), "{" | ",") && q > 0 {
+        q -= 1;
+        match code.t(q) {
+            ")" | "]" | "}" => q = code.partner[q],
+            "(" | "[" | ";" => return false,
+            "{" => return code.before(q) == "::",
+            _ => {}
+        }
+    }
+    false
+}
+
 /// The library paths of the binary's code, which names the library `lib_name`.
 ///
 /// # Errors
@@ -92,8 +108,8 @@ pub fn binary_paths(
     let mut paths = Paths::new(code);
     let inside = format!("crate::{lib_name}");
     for p in 0..code.len() {
-        let starts = !matches!(code.before(p), "::" | "." | "$");
-        let rest = if code.t(p) == lib_name && starts {
+        let starts = || !matches!(code.before(p), "::" | "." | "$") && !in_nested_group(code, p);
+        let rest = if code.t(p) == lib_name && starts() {
             match code.t(p + 1) {
                 "::" => Some(p + 2),
                 "as" => Some(p + 1),
