@@ -94,8 +94,10 @@ struct Word {
     /// comes from byte k_j + d only, so nothing carries into the top byte, and bytes below
     /// the first new hole land below bit 56.
     gather: u64,
-    /// Holes read before this word's first new hole.
-    shift: u32,
+    /// 2^(holes read before this word's first new hole): multiplying by it puts the
+    /// word's holes in their place, in one instruction where a shift by a variable count
+    /// takes two.
+    place: u64,
 }
 
 impl Word {
@@ -103,7 +105,7 @@ impl Word {
     /// already read, and `holes_before` holes come before it.
     fn learn(bytes: &[u8], first_new: usize, holes_before: u32) -> Word {
         let mut word = Word {
-            shift: holes_before,
+            place: 1 << holes_before,
             ..Word::default()
         };
         let mut new_holes = 0;
@@ -128,13 +130,13 @@ impl Word {
         self.gather.count_ones()
     }
 
-    /// Reads the word `raw`: bits from `shift` up for its new holes, set where a hole is
+    /// Reads the word `raw`: bits in their place on the board for its new holes, set where a hole is
     /// empty, and bits that are not 0 if `raw` does not match the picture.
     #[inline]
     fn read(&self, raw: u64) -> (u64, u64) {
         let diff = raw ^ self.stars;
         let empty = (diff >> 2).wrapping_mul(self.gather) >> 56;
-        (empty << self.shift, diff & self.strict)
+        (empty.wrapping_mul(self.place), diff & self.strict)
     }
 }
 
@@ -195,24 +197,21 @@ impl Picture {
         boards: &mut [u16],
     ) -> (usize, usize) {
         let full = if FULL == 0 { self.full_words } else { FULL };
-        let mut used = 0;
         let mut count = 0;
-        while count < boards.len() {
-            match self.board(full, &bytes[used..]) {
-                Some(board) => boards[count] = board,
+        for (slot, drawn) in boards.iter_mut().zip(bytes.chunks_exact(self.len)) {
+            match self.board(full, drawn) {
+                Some(board) => *slot = board,
                 None => break,
             }
             count += 1;
-            used += self.len;
         }
-        (count, used)
+        (count, count * self.len)
     }
 
-    /// The board at the front of `bytes` if it is drawn as this picture, which has `full`
-    /// full words.
+    /// The board drawn in `bytes`, of the picture's length, if it is drawn as this picture,
+    /// which has `full` full words.
     #[inline(always)]
     fn board(&self, full: usize, bytes: &[u8]) -> Option<u16> {
-        let bytes = bytes.get(..self.len)?;
         let mut empty = 0;
         let mut mismatch = 0;
         for (word, raw) in self.words[..full]
@@ -223,7 +222,7 @@ impl Picture {
             empty |= holes;
             mismatch |= bad;
         }
-        let (holes, bad) = self.tail.read(word_at(&bytes[self.len - 8..]));
+        let (holes, bad) = self.tail.read(word_at(&bytes[bytes.len() - 8..]));
         empty |= holes;
         mismatch |= bad;
         if mismatch == 0 {
