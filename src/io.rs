@@ -95,7 +95,7 @@ pub fn is_space(b: u8) -> bool {
 /// ```
 /// use combgames::io::non_space_bytes;
 /// let mut cells = [0; 4];
-/// assert_eq!(non_space_bytes(b"\n * .\t\r\n*\x0b. *", &mut cells), Some(10));
+/// assert_eq!(non_space_bytes(b"\n * .\t\r\n*\x0b. *", &mut cells), Some(11));
 /// assert_eq!(&cells, b"*.*.");
 /// assert_eq!(non_space_bytes(b" * . *", &mut cells), None);
 /// ```
@@ -319,8 +319,8 @@ impl<R: Read> Reader<R> {
     /// use combgames::io::Reader;
     /// let mut rd = Reader::new(&b"1\n2\r\n3\n?"[..]);
     /// assert_eq!(rd.peek(7).unwrap(), b"1\n2\r\n3\n?");
-    /// rd.consume_counted(7, 2);
-    /// assert_eq!(rd.line(), 3);
+    /// rd.consume_counted(7, 3);
+    /// assert_eq!(rd.line(), 4);
     /// assert_eq!(rd.u64("n").unwrap_err().to_string(), "line 4: expected n, found \"?\"");
     /// ```
     #[inline]
