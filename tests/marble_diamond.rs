@@ -201,6 +201,17 @@ fn layout() -> impl Strategy<Value = Layout> {
                 .chain(std::iter::once("\n".to_string()))
                 .collect()
         }),
+        // Sixteen holes in a row, or split once: eight or seven holes in a word.
+        (0usize..16).prop_map(|split| Layout {
+            gaps: (0..17)
+                .map(|i| match i {
+                    0 | 16 => "\n",
+                    i if i == split => " ",
+                    _ => "",
+                })
+                .map(String::from)
+                .collect()
+        }),
         proptest::collection::vec(whitespace(), 17).prop_map(|gaps| Layout { gaps }),
     ]
 }

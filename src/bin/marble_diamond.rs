@@ -89,33 +89,40 @@ struct Word {
     stars: u64,
     /// The bits `raw ^ stars` may not have: all but bit 2 of each hole byte.
     strict: u64,
-    /// Multiplier that moves bit 0 of the word's j-th new hole byte k (one that no earlier
-    /// word holds) to bit 56 + j: the sum of 2^(56 + j - 8k). A product bit 56 + j + 8d
-    /// comes from byte k_j + d only, so nothing carries into the top byte, and bytes below
-    /// the first new hole land below bit 56.
+    /// Multiplier that moves the `.` bit (bit 2) of the word's j-th new hole, at byte k, to
+    /// bit 56 + `low` + j: the sum of 2^(54 + low + j - 8k), where `low` is 2 for a word of
+    /// at most 6 new holes, 1 for 7 and 0 for 8, so that the top byte holds them all and no
+    /// power is negative (a hole at byte 7 has j >= 6 - low). A product bit 56 + low + j + 8d
+    /// comes from byte k_j + d alone, so nothing carries into the top byte; bytes after
+    /// the hole land past bit 63, and bytes before it (old holes included) below bit 56.
     gather: u64,
-    /// 2^(holes read before this word's first new hole): multiplying by it puts the
-    /// word's holes in their place, in one instruction where a shift by a variable count
-    /// takes two.
+    /// 2^(2 + holes read before this word's first new hole - low): multiplying the top byte
+    /// by it puts the word's holes in their place on the board, shifted up by 2, in one
+    /// instruction where a shift by a variable count takes two.
     place: u64,
+    new_holes: u32,
 }
 
 impl Word {
     /// The word of `bytes` (8 bytes of a picture), whose bytes before `first_new` are holes
     /// already read, and `holes_before` holes come before it.
     fn learn(bytes: &[u8], first_new: usize, holes_before: u32) -> Word {
+        let is_hole = |b: u8| b == b'*' || b == b'.';
+        let new_holes = bytes[first_new..].iter().filter(|&&b| is_hole(b)).count() as u32;
+        let low = 8u32.saturating_sub(new_holes).min(2);
         let mut word = Word {
-            place: 1 << holes_before,
+            place: 1 << (2 + holes_before - low),
+            new_holes,
             ..Word::default()
         };
-        let mut new_holes = 0;
+        let mut j = 0;
         for (k, &b) in bytes.iter().enumerate() {
-            if b == b'*' || b == b'.' {
+            if is_hole(b) {
                 word.stars |= u64::from(b'*') << (8 * k);
                 word.strict |= 0xfb << (8 * k);
                 if k >= first_new {
-                    word.gather += 1 << (56 + new_holes - 8 * k);
-                    new_holes += 1;
+                    word.gather += 1 << (54 + low + j - 8 * k as u32);
+                    j += 1;
                 }
             } else {
                 word.stars |= u64::from(b) << (8 * k);
@@ -125,17 +132,13 @@ impl Word {
         word
     }
 
-    /// The number of holes this word reads.
-    fn new_holes(&self) -> u32 {
-        self.gather.count_ones()
-    }
-
-    /// Reads the word `raw`: bits in their place on the board for its new holes, set where a hole is
-    /// empty, and bits that are not 0 if `raw` does not match the picture.
+    /// Reads the word `raw`: bits in their place on the board (shifted up by 2) for its new
+    /// holes, set where a hole is empty, and bits that are not 0 if `raw` does not match
+    /// the picture.
     #[inline]
     fn read(&self, raw: u64) -> (u64, u64) {
         let diff = raw ^ self.stars;
-        let empty = (diff >> 2).wrapping_mul(self.gather) >> 56;
+        let empty = diff.wrapping_mul(self.gather) >> 56;
         (empty.wrapping_mul(self.place), diff & self.strict)
     }
 }
@@ -161,7 +164,7 @@ impl Picture {
         let mut holes = 0;
         for (word, bytes) in words[..full_words].iter_mut().zip(drawn.chunks_exact(8)) {
             *word = Word::learn(bytes, 0, holes);
-            holes += word.new_holes();
+            holes += word.new_holes;
         }
         let tail = Word::learn(&drawn[len - 8..], 8 * full_words + 8 - len, holes);
         Some(Picture {
@@ -226,7 +229,7 @@ impl Picture {
         empty |= holes;
         mismatch |= bad;
         if mismatch == 0 {
-            Some(!empty as u16)
+            Some(!(empty >> 2) as u16)
         } else {
             None
         }
@@ -339,8 +342,9 @@ pub fn answer_boards<R: Read>(mut rd: Reader<R>, out: &mut impl Write) -> Result
     rd.expect_end()
 }
 
-/// How many bytes of the reader's buffer the fast paths look at, at most, at a time.
-const WINDOW: usize = 1 << 14;
+/// The bytes the fast paths want buffered before they read: more than a picture or a board
+/// in any reasonable layout, and little to move to the front of the buffer at a refill.
+const WINDOW: usize = 1 << 10;
 
 /// Reads one or more boards into `boards`, and says how many. Boards drawn as `picture` are
 /// read straight from the reader's buffer; else one board is read in any layout, straight
