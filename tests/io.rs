@@ -94,32 +94,6 @@ proptest! {
     }
 
     #[test]
-    fn errors_name_the_same_line_at_every_buffer_size(
-        lines in proptest::collection::vec(proptest::collection::vec(0u64..1_000_000, 0..4), 1..12),
-        crlf in any::<bool>(),
-        bad in prop_oneof![Just("12x"), Just("-3"), Just("99999999999999999999"), Just("+")],
-    ) {
-        let newline = if crlf { "\r\n" } else { "\n" };
-        let mut input: String = lines
-            .iter()
-            .map(|l| l.iter().map(u64::to_string).collect::<Vec<_>>().join(" ") + newline)
-            .collect();
-        input += bad;
-        let count: usize = lines.iter().map(Vec::len).sum();
-        let expected_line = lines.len() + 1;
-        for capacity in 1..=input.len() + 1 {
-            let mut rd = Reader::with_capacity(capacity, input.as_bytes());
-            for _ in 0..count {
-                rd.u64("n").unwrap();
-            }
-            match rd.u64("n") {
-                Err(Error::Parse { line, .. }) => prop_assert_eq!(line, expected_line, "capacity {}", capacity),
-                other => prop_assert!(false, "expected a parse error, got {:?}", other),
-            }
-        }
-    }
-
-    #[test]
     fn the_writer_passes_every_byte_through_in_order(
         chunks in proptest::collection::vec(proptest::collection::vec(any::<u8>(), 0..50), 0..40),
         capacity in 1usize..64,
