@@ -85,9 +85,10 @@ pub fn is_space(b: u8) -> bool {
 /// `out`, and says how many bytes of `bytes` they and the whitespace before and between them
 /// take; `None` if `bytes` ends first.
 ///
-/// A building block for [`Reader::read_each`] fast paths that must accept any whitespace
-/// layout: the bytes copied are not checked, so the caller checks them and gives up (returns
-/// `None`) on anything it does not expect, leaving errors to its checked slow path.
+/// A building block for fast paths over a reader's buffer ([`Reader::peek`],
+/// [`Reader::read_each`]) that must accept any whitespace layout: the bytes copied are not
+/// checked, so the caller checks them and gives up on anything it does not expect, leaving
+/// errors to its checked slow path.
 ///
 /// # Complexity
 /// O(bytes taken).
@@ -334,7 +335,7 @@ impl<R: Read> Reader<R> {
         }
         // The caller counted as if no `\r` came before: a `\n` first ends no line after one.
         let ends_pair = self.buf[self.pos] == b'\n' && self.is_after_cr(self.pos);
-        self.known_breaks += line_breaks - usize::from(ends_pair);
+        self.known_breaks += line_breaks.saturating_sub(usize::from(ends_pair));
         self.pos += n;
         self.known = self.pos;
     }
