@@ -971,13 +971,19 @@ impl<W: Write> Write for Writer<W> {
         if len > room.len() {
             return self.write_all_after_flush(data);
         }
-        if (8..=16).contains(&len) {
-            // An answer line, the common case: two overlapping copies of a size known at
-            // compile time cost a few instructions, where a call to `memcpy` costs dozens.
-            room[..8].copy_from_slice(&data[..8]);
-            room[len - 8..len].copy_from_slice(&data[len - 8..]);
-        } else {
-            room[..len].copy_from_slice(data);
+        // Answers are short: two overlapping copies of a size known at compile time cost a
+        // few instructions, where a call to `memcpy` costs dozens.
+        match len {
+            8..=16 => {
+                room[..8].copy_from_slice(&data[..8]);
+                room[len - 8..len].copy_from_slice(&data[len - 8..]);
+            }
+            4..=7 => {
+                room[..4].copy_from_slice(&data[..4]);
+                room[len - 4..len].copy_from_slice(&data[len - 4..]);
+            }
+            1 => room[0] = data[0],
+            _ => room[..len].copy_from_slice(data),
         }
         self.used += len;
         Ok(())
