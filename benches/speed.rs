@@ -2,8 +2,9 @@
 //! reference C++ binary in `../shared/peers/` and the I/O floor built from
 //! `../shared/tools/io_floor.c`, when those exist.
 //!
-//! Every figure is a ratio of medians over `RUNS` rounds after a warm-up round; a round runs
-//! each program of a comparison once, in turn, so that a busy machine slows all alike. Each
+//! Every figure is a ratio of medians over at least `MIN_ROUNDS` rounds after a warm-up
+//! round (more for quick programs, up to `ROUND_BUDGET` of timing); a round runs each
+//! program of a comparison once, in turn, so that a busy machine slows all alike. Each
 //! figure is printed with its goal and `met` or `MISSED`. Inputs (`inputs.rs`) are written to
 //! the system's temporary folder, never into the repository. When `/usr/bin/time` exists,
 //! one more run of each program reports its peak memory.
@@ -21,8 +22,13 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-/// Timed rounds per comparison, after one warm-up round.
-const RUNS: usize = 11;
+/// Timed rounds per comparison, after one warm-up round, at least.
+const MIN_ROUNDS: usize = 11;
+
+/// Quick comparisons get more rounds, up to this much time or `MAX_ROUNDS`: their medians
+/// are steadier for it on a busy machine.
+const ROUND_BUDGET: Duration = Duration::from_secs(2);
+const MAX_ROUNDS: usize = 101;
 
 /// Goal for any other whitespace layout: its time / the standard layout's at most this.
 const LAYOUT_GOAL: f64 = 1.3;
@@ -188,22 +194,23 @@ impl Run<'_> {
     }
 }
 
-/// Median wall times of `runs`, timed in turn round after round, after a warm-up round.
+/// Median wall times of `runs`, timed in turn round after round after a warm-up round: an
+/// odd number of rounds, at least [`MIN_ROUNDS`], as many as fit in [`ROUND_BUDGET`].
 fn interleaved_medians(runs: &[Run]) -> Vec<Duration> {
-    let mut times = vec![Vec::with_capacity(RUNS); runs.len()];
-    for round in 0..=RUNS {
+    let warm_up: Duration = runs.iter().map(Run::time).sum();
+    let fit = (ROUND_BUDGET.as_secs_f64() / warm_up.as_secs_f64().max(1e-6)) as usize;
+    let rounds = fit.clamp(MIN_ROUNDS, MAX_ROUNDS) | 1;
+    let mut times = vec![Vec::with_capacity(rounds); runs.len()];
+    for _ in 0..rounds {
         for (run, times) in runs.iter().zip(&mut times) {
-            let time = run.time();
-            if round > 0 {
-                times.push(time);
-            }
+            times.push(run.time());
         }
     }
     times
         .into_iter()
         .map(|mut t| {
             t.sort();
-            t[RUNS / 2]
+            t[rounds / 2]
         })
         .collect()
 }
