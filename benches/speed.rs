@@ -2,9 +2,10 @@
 //! reference C++ binary in `../shared/peers/` and the I/O floor built from
 //! `../shared/tools/io_floor.c`, when those exist.
 //!
-//! Every figure is a ratio of medians over at least `MIN_ROUNDS` rounds after a warm-up
-//! round (more for quick programs, up to `ROUND_BUDGET` of timing); a round runs each
-//! program of a comparison once, in turn, so that a busy machine slows all alike. Each
+//! A round runs each program of a comparison once, in turn, so that a busy machine slows
+//! all alike; there are at least `MIN_ROUNDS` rounds after a warm-up round, more for quick
+//! programs (up to `ROUND_BUDGET` of timing). A time is a median over the rounds, and a
+//! ratio the median over the rounds of the two programs' ratio in that round. Each
 //! figure is printed with its goal and `met` or `MISSED`. Inputs (`inputs.rs`) are written to
 //! the system's temporary folder, never into the repository. When `/usr/bin/time` exists,
 //! one more run of each program reports its peak memory.
@@ -194,29 +195,44 @@ impl Run<'_> {
     }
 }
 
-/// Median wall times of `runs`, timed in turn round after round after a warm-up round: an
-/// odd number of rounds, at least [`MIN_ROUNDS`], as many as fit in [`ROUND_BUDGET`].
-fn interleaved_medians(runs: &[Run]) -> Vec<Duration> {
-    let warm_up: Duration = runs.iter().map(Run::time).sum();
-    let fit = (ROUND_BUDGET.as_secs_f64() / warm_up.as_secs_f64().max(1e-6)) as usize;
-    let rounds = fit.clamp(MIN_ROUNDS, MAX_ROUNDS) | 1;
-    let mut times = vec![Vec::with_capacity(rounds); runs.len()];
-    for _ in 0..rounds {
-        for (run, times) in runs.iter().zip(&mut times) {
-            times.push(run.time());
-        }
-    }
-    times
-        .into_iter()
-        .map(|mut t| {
-            t.sort();
-            t[rounds / 2]
-        })
-        .collect()
+/// Wall times of programs timed in turn, round after round.
+struct Rounds {
+    /// `times[i][r]`: program i in round r, in seconds.
+    times: Vec<Vec<f64>>,
 }
 
-fn ms(d: Duration) -> f64 {
-    d.as_secs_f64() * 1e3
+impl Rounds {
+    /// Times `runs` in turn, round after round, after a warm-up round: an odd number of
+    /// rounds, at least [`MIN_ROUNDS`], as many as fit in [`ROUND_BUDGET`].
+    fn of(runs: &[Run]) -> Rounds {
+        let warm_up: Duration = runs.iter().map(Run::time).sum();
+        let fit = (ROUND_BUDGET.as_secs_f64() / warm_up.as_secs_f64().max(1e-6)) as usize;
+        let rounds = fit.clamp(MIN_ROUNDS, MAX_ROUNDS) | 1;
+        let mut times = vec![Vec::with_capacity(rounds); runs.len()];
+        for _ in 0..rounds {
+            for (run, times) in runs.iter().zip(&mut times) {
+                times.push(run.time().as_secs_f64());
+            }
+        }
+        Rounds { times }
+    }
+
+    /// The median time of program `i`, in ms.
+    fn median_ms(&self, i: usize) -> f64 {
+        median(self.times[i].clone()) * 1e3
+    }
+
+    /// The median over the rounds of program `i`'s time / program `j`'s in the same round:
+    /// the two ran side by side, so what slowed one slowed the other.
+    fn ratio(&self, i: usize, j: usize) -> f64 {
+        let ratios = self.times[i].iter().zip(&self.times[j]);
+        median(ratios.map(|(a, b)| a / b).collect())
+    }
+}
+
+fn median(mut values: Vec<f64>) -> f64 {
+    values.sort_by(f64::total_cmp);
+    values[values.len() / 2]
 }
 
 fn memory(kb: Option<u64>) -> String {
@@ -285,14 +301,14 @@ fn bench(case: &Case, peers: &Path, floor: Option<&Path>) -> io::Result<()> {
     let mut runs = vec![ours.clone()];
     runs.extend(peer.clone());
     runs.extend(floor.iter().map(|(run, _)| run.clone()));
-    let medians = interleaved_medians(&runs);
-    let time = medians[0];
+    let rounds = Rounds::of(&runs);
+    let time = rounds.median_ms(0);
     println!(
         "{:<16} {:>10} bytes  {:8.2} ms  {:7.1} MB/s  peak {}",
         case.binary,
         bytes,
-        ms(time),
-        bytes as f64 / 1e6 / time.as_secs_f64(),
+        time,
+        bytes as f64 / 1e3 / time,
         memory(ours.peak_memory_kb()),
     );
     let mut next = 1;
@@ -301,12 +317,9 @@ fn bench(case: &Case, peers: &Path, floor: Option<&Path>) -> io::Result<()> {
         println!(
             "  peer {:<22} {:8.2} ms  peak {}  ours/peer {}  outputs {}",
             case.peer,
-            ms(medians[next]),
+            rounds.median_ms(next),
             memory(peer.peak_memory_kb()),
-            verdict(
-                time.as_secs_f64() / medians[next].as_secs_f64(),
-                case.peer_goal
-            ),
+            verdict(rounds.ratio(0, next), case.peer_goal),
             if agree { "agree" } else { "DIFFER" },
         );
         next += 1;
@@ -315,8 +328,8 @@ fn bench(case: &Case, peers: &Path, floor: Option<&Path>) -> io::Result<()> {
         println!(
             "  I/O floor, {:>10} bytes out {:8.2} ms  ours/floor {}",
             our_output.len(),
-            ms(medians[next]),
-            verdict(time.as_secs_f64() / medians[next].as_secs_f64(), *goal),
+            rounds.median_ms(next),
+            verdict(rounds.ratio(0, next), *goal),
         );
     }
     bench_layouts(case, &ours, &our_output)?;
@@ -340,19 +353,19 @@ fn bench_layouts(case: &Case, standard: &Run, answers: &[u8]) -> io::Result<()> 
     }
     let mut runs = vec![standard.clone()];
     runs.extend(paths.iter().map(|path| Run::of(standard.program, path)));
-    let medians = interleaved_medians(&runs);
+    let rounds = Rounds::of(&runs);
     println!(
         "  other layouts, ours against the standard layout's {:.2} ms:",
-        ms(medians[0])
+        rounds.median_ms(0)
     );
-    for ((name, _), (run, time)) in case.layouts.iter().zip(runs[1..].iter().zip(&medians[1..])) {
+    for (i, ((name, _), run)) in case.layouts.iter().zip(&runs[1..]).enumerate() {
         let same = run.output() == answers;
         println!(
             "    {:<26} {:>10} bytes {:8.2} ms  ratio {}  answers {}",
             name,
             fs::metadata(run.input)?.len(),
-            ms(*time),
-            verdict(time.as_secs_f64() / medians[0].as_secs_f64(), LAYOUT_GOAL),
+            rounds.median_ms(i + 1),
+            verdict(rounds.ratio(i + 1, 0), LAYOUT_GOAL),
             if same { "identical" } else { "DIFFER" },
         );
     }
@@ -368,22 +381,19 @@ fn bench_extra(case: &Case, extra: &Extra, peers: &Path) -> io::Result<()> {
     let ours = Run::of(Path::new(case.exe), &input);
     let peer_path = peers.join(case.peer);
     if !peer_path.is_file() {
-        let time = interleaved_medians(&[ours])[0];
-        println!("  {:<28} {:8.2} ms  (no peer)", extra.name, ms(time));
+        let time = Rounds::of(&[ours]).median_ms(0);
+        println!("  {:<28} {:8.2} ms  (no peer)", extra.name, time);
         return Ok(());
     }
     let peer = Run::of(&peer_path, &input);
     let agree = ours.output() == peer.output();
-    let medians = interleaved_medians(&[ours, peer]);
+    let rounds = Rounds::of(&[ours, peer]);
     println!(
         "  {:<28} {:8.2} ms  peer {:8.2} ms  ours/peer {}  outputs {}",
         extra.name,
-        ms(medians[0]),
-        ms(medians[1]),
-        verdict(
-            medians[0].as_secs_f64() / medians[1].as_secs_f64(),
-            extra.peer_goal
-        ),
+        rounds.median_ms(0),
+        rounds.median_ms(1),
+        verdict(rounds.ratio(0, 1), extra.peer_goal),
         if agree { "agree" } else { "DIFFER" },
     );
     Ok(())
