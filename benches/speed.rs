@@ -1,27 +1,63 @@
-//! `cargo bench [-- NAME...]`: wall time of each binary on a deterministic max-size input,
-//! against the reference C++ binary in `../shared/peers/` when that folder exists.
+//! `cargo bench [-- NAME...]`: wall time of each binary on deterministic inputs, against the
+//! reference C++ binary in `../shared/peers/` and the I/O floor built from
+//! `../shared/tools/io_floor.c`, when those exist.
 //!
-//! Inputs are generated into the system's temporary folder, never into the repository. Each
-//! command runs once to warm up, then `RUNS` times; the median counts. When `/usr/bin/time`
-//! exists, one more run of each reports peak memory.
+//! A round runs each program of a comparison once, in turn, so that a busy machine slows
+//! all alike; there are at least `MIN_ROUNDS` rounds after a warm-up round, more for quick
+//! programs (up to `ROUND_BUDGET` of timing). A time is a median over the rounds, and a
+//! ratio the median over the rounds of the two programs' ratio in that round. Each
+//! figure is printed with its goal and `met` or `MISSED`. Inputs (`inputs.rs`) are written to
+//! the system's temporary folder, never into the repository. When `/usr/bin/time` exists,
+//! one more run of each program reports its peak memory.
+//!
+//! To add a benchmark: write its generator in `speed/inputs.rs` and add a [`Case`] to
+//! [`CASES`] (a new binary), or an [`Extra`] to a case's list (another input of a binary).
 
+#[path = "speed/inputs.rs"]
+mod inputs;
+
+use inputs::{Generate, Rng};
 use std::fs;
-use std::io::{self, Read, Write};
+use std::io;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-const RUNS: usize = 9;
+/// Timed rounds per comparison, after one warm-up round, at least.
+const MIN_ROUNDS: usize = 11;
 
-/// A benchmark: a binary, its input generator, and what to compare it with.
+/// Quick comparisons get more rounds, up to this much time or `MAX_ROUNDS`: their medians
+/// are steadier for it on a busy machine.
+const ROUND_BUDGET: Duration = Duration::from_secs(2);
+const MAX_ROUNDS: usize = 101;
+
+/// Goal for any other whitespace layout: its time / the standard layout's at most this.
+const LAYOUT_GOAL: f64 = 1.3;
+
+/// A binary, its max-size input, and what to compare it with.
 struct Case {
     binary: &'static str,
     exe: &'static str,
     /// File name of the reference C++ solution in `../shared/peers/`.
     peer: &'static str,
-    /// Goal: our time / peer time at most this.
+    /// Goal: our time / the peer's at most this, on the max-size input.
     peer_goal: f64,
-    generate: fn(&mut Rng, &mut dyn Write) -> io::Result<()>,
+    /// Goal: our time / the I/O floor's at most this; `None` for a binary whose time is
+    /// computing, not input.
+    floor_goal: Option<f64>,
+    generate: Generate,
+    /// The same input in other whitespace layouts, each timed against `generate`'s.
+    layouts: &'static [(&'static str, Generate)],
+    /// Other inputs, each timed against the peer.
+    extras: &'static [Extra],
+}
+
+/// Another input of a binary, timed against the peer.
+struct Extra {
+    name: &'static str,
+    generate: Generate,
+    /// Goal: our time / the peer's at most this.
+    peer_goal: f64,
 }
 
 const CASES: &[Case] = &[
@@ -30,287 +66,364 @@ const CASES: &[Case] = &[
         exe: env!("CARGO_BIN_EXE_marble_diamond"),
         peer: "marble_metaphysis",
         peer_goal: 1.0 / 3.0,
-        generate: marble_boards,
+        floor_goal: Some(1.5),
+        generate: inputs::marble_boards,
+        layouts: &[
+            ("trailing spaces", inputs::marble_trailing_spaces),
+            ("tabs", inputs::marble_tabs),
+            ("no spaces", inputs::marble_no_spaces),
+            ("one line per board", inputs::marble_one_line),
+            ("CRLF", inputs::marble_crlf),
+        ],
+        extras: &[Extra {
+            name: "one board",
+            generate: inputs::marble_one_board,
+            peer_goal: 1.2,
+        }],
     },
     Case {
         binary: "tic_tac_toe_nim",
         exe: env!("CARGO_BIN_EXE_tic_tac_toe_nim"),
         peer: "tictactoe_nim",
         peer_goal: 1.0 / 4.0,
-        generate: nim_grids,
+        floor_goal: Some(2.5),
+        generate: inputs::nim_grids,
+        layouts: &[],
+        extras: &[],
     },
     Case {
         binary: "hdu6597",
         exe: env!("CARGO_BIN_EXE_hdu6597"),
         peer: "hdu6597",
         peer_goal: 1.0 / 4.0,
-        generate: partizan_boards,
+        floor_goal: Some(1.5),
+        generate: inputs::partizan_boards,
+        layouts: &[
+            ("cells separated by tabs", inputs::partizan_tabs),
+            ("cells separated by spaces", inputs::partizan_spaces),
+            ("rows O.X", inputs::partizan_adjacent),
+        ],
+        extras: &[],
     },
     Case {
         binary: "card_game",
         exe: env!("CARGO_BIN_EXE_card_game"),
         peer: "card_game",
         peer_goal: 1.0 / 4.0,
-        generate: card_board,
+        floor_goal: None,
+        generate: inputs::card_board,
+        layouts: &[],
+        extras: &[Extra {
+            name: "25x25, 95% G",
+            generate: inputs::card_board_mostly_green,
+            peer_goal: 0.15,
+        }],
     },
     Case {
         binary: "hyper_knights",
         exe: env!("CARGO_BIN_EXE_hyper_knights"),
         peer: "hyper_knights",
         peer_goal: 1.0 / 3.0,
-        generate: knight_cases,
+        floor_goal: Some(2.0),
+        generate: inputs::knight_cases,
+        layouts: &[],
+        extras: &[Extra {
+            name: "one knight at 1 0",
+            generate: inputs::knight_one,
+            peer_goal: 1.2,
+        }],
     },
 ];
 
-/// SplitMix64: small, fast, and the same everywhere, so inputs are reproducible.
-struct Rng(u64);
+/// One program run: an executable, its arguments, and the file on its stdin.
+#[derive(Clone)]
+struct Run<'a> {
+    program: &'a Path,
+    args: Vec<String>,
+    input: &'a Path,
+}
 
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
+impl Run<'_> {
+    fn of<'a>(program: &'a Path, input: &'a Path) -> Run<'a> {
+        Run {
+            program,
+            args: Vec::new(),
+            input,
+        }
     }
 
-    /// A number below `n`, nearly uniform for small `n`.
-    fn below(&mut self, n: u64) -> u64 {
-        ((self.next() >> 32) * n) >> 32
+    fn time(&self) -> Duration {
+        let start = Instant::now();
+        let status = Command::new(self.program)
+            .args(&self.args)
+            .stdin(fs::File::open(self.input).expect("input opens"))
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .status()
+            .expect("program runs");
+        let elapsed = start.elapsed();
+        assert!(status.success(), "{} failed", self.program.display());
+        elapsed
+    }
+
+    fn output(&self) -> Vec<u8> {
+        Command::new(self.program)
+            .args(&self.args)
+            .stdin(fs::File::open(self.input).expect("input opens"))
+            .output()
+            .expect("program runs")
+            .stdout
+    }
+
+    /// Peak resident memory in KB, by `/usr/bin/time -f %M`, if that exists.
+    fn peak_memory_kb(&self) -> Option<u64> {
+        let time = Path::new("/usr/bin/time");
+        if !time.is_file() {
+            return None;
+        }
+        let output = Command::new(time)
+            .args(["-f", "%M"])
+            .arg(self.program)
+            .args(&self.args)
+            .stdin(fs::File::open(self.input).ok()?)
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .output()
+            .ok()?;
+        let text = String::from_utf8_lossy(&output.stderr);
+        text.lines().last()?.trim().parse().ok()
     }
 }
 
-/// 10^6 random boards in the problem's layout (about 45 MB).
-fn marble_boards(rng: &mut Rng, out: &mut dyn Write) -> io::Result<()> {
-    const BOARDS: usize = 1_000_000;
-    writeln!(out, "{BOARDS}")?;
-    for _ in 0..BOARDS {
-        let bits = rng.next();
-        let mut i = 0;
-        out.write_all(b"\n")?;
-        for row in 0..7i32 {
-            let indent = (3 - row).unsigned_abs() as usize;
-            let mut line = " ".repeat(indent);
-            for k in 0..4 - indent {
-                if k > 0 {
-                    line.push(' ');
-                }
-                // Two marbles in three holes on average, as in mid-game positions.
-                line.push(if (bits >> (2 * i)) & 3 == 0 { '.' } else { '*' });
-                i += 1;
+/// Wall times of programs timed in turn, round after round.
+struct Rounds {
+    /// `times[i][r]`: program i in round r, in seconds.
+    times: Vec<Vec<f64>>,
+}
+
+impl Rounds {
+    /// Times `runs` in turn, round after round, after a warm-up round: an odd number of
+    /// rounds, at least [`MIN_ROUNDS`], as many as fit in [`ROUND_BUDGET`].
+    fn of(runs: &[Run]) -> Rounds {
+        let warm_up: Duration = runs.iter().map(Run::time).sum();
+        let fit = (ROUND_BUDGET.as_secs_f64() / warm_up.as_secs_f64().max(1e-6)) as usize;
+        let rounds = fit.clamp(MIN_ROUNDS, MAX_ROUNDS) | 1;
+        let mut times = vec![Vec::with_capacity(rounds); runs.len()];
+        for _ in 0..rounds {
+            for (run, times) in runs.iter().zip(&mut times) {
+                times.push(run.time().as_secs_f64());
             }
-            writeln!(out, "{line}")?;
         }
+        Rounds { times }
     }
-    Ok(())
-}
 
-/// 5 x 10^5 grids of random piles in 1..=10^9, three per line (about 45 MB).
-fn nim_grids(rng: &mut Rng, out: &mut dyn Write) -> io::Result<()> {
-    const GRIDS: usize = 500_000;
-    writeln!(out, "{GRIDS}")?;
-    for _ in 0..GRIDS {
-        for _ in 0..3 {
-            let [a, b, c] = [(); 3].map(|_| 1 + rng.below(1_000_000_000));
-            writeln!(out, "{a} {b} {c}")?;
-        }
+    /// The median time of program `i`, in ms.
+    fn median_ms(&self, i: usize) -> f64 {
+        median(self.times[i].clone()) * 1e3
     }
-    Ok(())
-}
 
-/// 10^6 random boards in cases of 1 to 9 boards, rows written `O|.|X` (about 18 MB).
-fn partizan_boards(rng: &mut Rng, out: &mut dyn Write) -> io::Result<()> {
-    const BOARDS: u64 = 1_000_000;
-    let mut sizes = Vec::new();
-    let mut total = 0;
-    while total < BOARDS {
-        let n = (1 + rng.below(9)).min(BOARDS - total);
-        sizes.push(n);
-        total += n;
+    /// The median over the rounds of program `i`'s time / program `j`'s in the same round:
+    /// the two ran side by side, so what slowed one slowed the other.
+    fn ratio(&self, i: usize, j: usize) -> f64 {
+        let ratios = self.times[i].iter().zip(&self.times[j]);
+        median(ratios.map(|(a, b)| a / b).collect())
     }
-    writeln!(out, "{}", sizes.len())?;
-    for n in sizes {
-        writeln!(out, "{n}")?;
-        for _ in 0..3 * n {
-            // Mostly pieces, some empty or banned cells.
-            let [a, b, c] = [(); 3].map(|_| b"..#OOXX"[rng.below(7) as usize]);
-            out.write_all(&[a, b'|', b, b'|', c, b'\n'])?;
-        }
-    }
-    Ok(())
 }
 
-/// The largest board, 25 x 25, with random colours: the work is in the Grundy values.
-fn card_board(rng: &mut Rng, out: &mut dyn Write) -> io::Result<()> {
-    const SIDE: usize = 25;
-    writeln!(out, "{SIDE} {SIDE}")?;
-    for _ in 0..SIDE {
-        let row: String = (0..SIDE)
-            .map(|_| ['R', 'G', 'B'][rng.below(3) as usize])
-            .collect();
-        writeln!(out, "{row}")?;
-    }
-    Ok(())
+fn median(mut values: Vec<f64>) -> f64 {
+    values.sort_by(f64::total_cmp);
+    values[values.len() / 2]
 }
 
-/// The most the format allows: 200 cases of 1000 knights anywhere on the board (1.5 MB).
-fn knight_cases(rng: &mut Rng, out: &mut dyn Write) -> io::Result<()> {
-    const CASES: usize = 200;
-    const KNIGHTS: usize = 1000;
-    writeln!(out, "{CASES}")?;
-    for _ in 0..CASES {
-        writeln!(out, "{KNIGHTS}")?;
-        for _ in 0..KNIGHTS {
-            writeln!(out, "{} {}", rng.below(500), rng.below(500))?;
-        }
-    }
-    Ok(())
+fn memory(kb: Option<u64>) -> String {
+    kb.map_or("?".into(), |kb| format!("{kb} KB"))
 }
 
-/// Counts `*` bytes read from stdin in 1 MiB chunks: the floor for a program that must look
-/// at every byte of the marble input.
-fn count_stars() -> io::Result<()> {
-    let mut buf = vec![0u8; 1 << 20];
-    let mut stdin = io::stdin().lock();
-    let mut stars = 0usize;
-    loop {
-        let n = stdin.read(&mut buf)?;
-        if n == 0 {
-            break;
-        }
-        stars += buf[..n].iter().filter(|&&b| b == b'*').count();
-    }
-    println!("{stars}");
-    Ok(())
+/// `ratio (goal <= G: met)`, or `MISSED`.
+fn verdict(ratio: f64, goal: f64) -> String {
+    let word = if ratio <= goal { "met" } else { "MISSED" };
+    format!("{ratio:.3} (goal <= {goal:.3}: {word})")
 }
 
-fn input_path(binary: &str) -> PathBuf {
-    std::env::temp_dir()
-        .join("combgames-bench")
-        .join(format!("{binary}.in"))
+/// Writes `generate`'s input to the bench folder as `name`, in one large write (a file
+/// written in small pieces can read back slower).
+fn write_input(name: &str, generate: Generate) -> io::Result<PathBuf> {
+    let path = bench_dir().join(format!("{name}.in"));
+    let mut text = Vec::new();
+    generate(&mut Rng(0x5EED), &mut text)?;
+    fs::write(&path, &text)?;
+    Ok(path)
 }
 
-fn run_once(program: &Path, args: &[&str], input: &Path, stdout: Stdio) -> Duration {
-    let start = Instant::now();
-    let status = Command::new(program)
-        .args(args)
-        .stdin(fs::File::open(input).expect("input opens"))
-        .stdout(stdout)
-        .status()
-        .expect("program runs");
-    let elapsed = start.elapsed();
-    assert!(status.success(), "{} failed", program.display());
-    elapsed
+fn bench_dir() -> PathBuf {
+    std::env::temp_dir().join("combgames-bench")
 }
 
-/// Median wall time over `RUNS` runs after one warm-up.
-fn median_time(program: &Path, args: &[&str], input: &Path) -> Duration {
-    run_once(program, args, input, Stdio::null());
-    let mut times: Vec<Duration> = (0..RUNS)
-        .map(|_| run_once(program, args, input, Stdio::null()))
-        .collect();
-    times.sort();
-    times[RUNS / 2]
-}
-
-/// Peak resident memory in KB, by `/usr/bin/time -f %M`, if that exists.
-fn peak_memory_kb(program: &Path, input: &Path) -> Option<u64> {
-    let time = Path::new("/usr/bin/time");
-    if !time.is_file() {
+/// Builds the I/O floor from `../shared/tools/io_floor.c`, if it and a C compiler exist.
+fn build_floor() -> Option<PathBuf> {
+    let source = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/tools/io_floor.c");
+    if !source.is_file() {
         return None;
     }
-    let output = Command::new(time)
-        .args(["-f", "%M"])
-        .arg(program)
-        .stdin(fs::File::open(input).ok()?)
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .output()
-        .ok()?;
-    let text = String::from_utf8_lossy(&output.stderr);
-    text.lines().last()?.trim().parse().ok()
+    let floor = bench_dir().join("io_floor");
+    let built = Command::new("cc")
+        .args(["-O3", "-march=native", "-o"])
+        .arg(&floor)
+        .arg(&source)
+        .status();
+    match built {
+        Ok(status) if status.success() => Some(floor),
+        _ => {
+            println!("(could not build the I/O floor from {})", source.display());
+            None
+        }
+    }
 }
 
-fn output_of(program: &Path, input: &Path) -> Vec<u8> {
-    Command::new(program)
-        .stdin(fs::File::open(input).expect("input opens"))
-        .output()
-        .expect("program runs")
-        .stdout
-}
-
-fn ms(d: Duration) -> f64 {
-    d.as_secs_f64() * 1e3
-}
-
-fn bench(case: &Case, peers: &Path) -> io::Result<()> {
-    let input = input_path(case.binary);
-    fs::create_dir_all(input.parent().unwrap())?;
-    // One large write: a file written in small pieces can read back slower (seen here).
-    let mut text = Vec::new();
-    (case.generate)(&mut Rng(0x5EED), &mut text)?;
-    fs::write(&input, &text)?;
-    drop(text);
+fn bench(case: &Case, peers: &Path, floor: Option<&Path>) -> io::Result<()> {
+    let input = write_input(case.binary, case.generate)?;
     let bytes = fs::metadata(&input)?.len();
-    let megabytes = bytes as f64 / 1e6;
+    let ours = Run::of(Path::new(case.exe), &input);
+    let our_output = ours.output();
 
-    let ours = Path::new(case.exe);
-    let time = median_time(ours, &[], &input);
-    let memory = peak_memory_kb(ours, &input);
+    let peer_path = peers.join(case.peer);
+    let peer = peer_path.is_file().then(|| Run::of(&peer_path, &input));
+    let floor = match (floor, case.floor_goal) {
+        (Some(floor), Some(goal)) => Some((
+            Run {
+                args: vec![our_output.len().to_string()],
+                ..Run::of(floor, &input)
+            },
+            goal,
+        )),
+        _ => None,
+    };
+    let mut runs = vec![ours.clone()];
+    runs.extend(peer.clone());
+    runs.extend(floor.iter().map(|(run, _)| run.clone()));
+    let rounds = Rounds::of(&runs);
+    let time = rounds.median_ms(0);
     println!(
-        "{:<16} {:>10} bytes  {:8.2} ms  {:7.1} MB/s  peak {} KB",
+        "{:<16} {:>10} bytes  {:8.2} ms  {:7.1} MB/s  peak {}",
         case.binary,
         bytes,
-        ms(time),
-        megabytes / time.as_secs_f64(),
-        memory.map_or("?".into(), |kb| kb.to_string()),
+        time,
+        bytes as f64 / 1e3 / time,
+        memory(ours.peak_memory_kb()),
     );
-
-    let peer = peers.join(case.peer);
-    if peer.is_file() {
-        let peer_time = median_time(&peer, &[], &input);
-        let ratio = time.as_secs_f64() / peer_time.as_secs_f64();
-        let agree = output_of(ours, &input) == output_of(&peer, &input);
+    let mut next = 1;
+    if let Some(peer) = &peer {
+        let agree = our_output == peer.output();
         println!(
-            "  peer {:<20} {:8.2} ms  peak {} KB  ratio {:.3} (goal <= {:.3}: {})  outputs {}",
+            "  peer {:<22} {:8.2} ms  peak {}  ours/peer {}  outputs {}",
             case.peer,
-            ms(peer_time),
-            peak_memory_kb(&peer, &input).map_or("?".into(), |kb| kb.to_string()),
-            ratio,
-            case.peer_goal,
-            if ratio <= case.peer_goal {
-                "met"
-            } else {
-                "MISSED"
-            },
+            rounds.median_ms(next),
+            memory(peer.peak_memory_kb()),
+            verdict(rounds.ratio(0, next), case.peer_goal),
             if agree { "agree" } else { "DIFFER" },
         );
+        next += 1;
     }
-    if case.binary == "marble_diamond" {
-        let me = std::env::current_exe()?;
-        let floor = median_time(&me, &["--count-stars"], &input);
-        let ratio = time.as_secs_f64() / floor.as_secs_f64();
+    if let Some((_, goal)) = &floor {
         println!(
-            "  count '*' in 1 MiB reads {:8.2} ms  ratio {:.3} (goal <= 2: {})",
-            ms(floor),
-            ratio,
-            if ratio <= 2.0 { "met" } else { "MISSED" },
+            "  I/O floor, {:>10} bytes out {:8.2} ms  ours/floor {}",
+            our_output.len(),
+            rounds.median_ms(next),
+            verdict(rounds.ratio(0, next), *goal),
         );
     }
+    bench_layouts(case, &ours, &our_output)?;
+    for extra in case.extras {
+        bench_extra(case, extra, peers)?;
+    }
+    Ok(())
+}
+
+/// Times the case's other layouts against its standard one, all interleaved.
+fn bench_layouts(case: &Case, standard: &Run, answers: &[u8]) -> io::Result<()> {
+    if case.layouts.is_empty() {
+        return Ok(());
+    }
+    let mut paths = Vec::new();
+    for (name, generate) in case.layouts {
+        paths.push(write_input(
+            &format!("{}-{}", case.binary, name.replace(' ', "-")),
+            *generate,
+        )?);
+    }
+    let mut runs = vec![standard.clone()];
+    runs.extend(paths.iter().map(|path| Run::of(standard.program, path)));
+    let rounds = Rounds::of(&runs);
+    println!(
+        "  other layouts, ours against the standard layout's {:.2} ms:",
+        rounds.median_ms(0)
+    );
+    for (i, ((name, _), run)) in case.layouts.iter().zip(&runs[1..]).enumerate() {
+        let same = run.output() == answers;
+        println!(
+            "    {:<26} {:>10} bytes {:8.2} ms  ratio {}  answers {}",
+            name,
+            fs::metadata(run.input)?.len(),
+            rounds.median_ms(i + 1),
+            verdict(rounds.ratio(i + 1, 0), LAYOUT_GOAL),
+            if same { "identical" } else { "DIFFER" },
+        );
+    }
+    Ok(())
+}
+
+/// Times another input of the case against the peer.
+fn bench_extra(case: &Case, extra: &Extra, peers: &Path) -> io::Result<()> {
+    let input = write_input(
+        &format!("{}-{}", case.binary, extra.name.replace(' ', "-")),
+        extra.generate,
+    )?;
+    let ours = Run::of(Path::new(case.exe), &input);
+    let peer_path = peers.join(case.peer);
+    if !peer_path.is_file() {
+        let time = Rounds::of(&[ours]).median_ms(0);
+        println!("  {:<28} {:8.2} ms  (no peer)", extra.name, time);
+        return Ok(());
+    }
+    let peer = Run::of(&peer_path, &input);
+    let agree = ours.output() == peer.output();
+    let rounds = Rounds::of(&[ours, peer]);
+    println!(
+        "  {:<28} {:8.2} ms  peer {:8.2} ms  ours/peer {}  outputs {}",
+        extra.name,
+        rounds.median_ms(0),
+        rounds.median_ms(1),
+        verdict(rounds.ratio(0, 1), extra.peer_goal),
+        if agree { "agree" } else { "DIFFER" },
+    );
     Ok(())
 }
 
 fn main() -> io::Result<()> {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    if args.iter().any(|a| a == "--count-stars") {
-        return count_stars();
-    }
     // Cargo passes `--bench`; other words pick benchmarks by name.
+    let args: Vec<String> = std::env::args().skip(1).collect();
     let wanted: Vec<&String> = args.iter().filter(|a| !a.starts_with("--")).collect();
+    let picks = |case: &Case| wanted.iter().any(|w| case.binary.contains(w.as_str()));
+    if let Some(unknown) = wanted
+        .iter()
+        .find(|w| !CASES.iter().any(|c| c.binary.contains(w.as_str())))
+    {
+        let known: Vec<&str> = CASES.iter().map(|c| c.binary).collect();
+        eprintln!(
+            "error: no benchmark named {unknown:?}; known: {}.\n\
+             A name picks every benchmark whose binary's name contains it. To add one, write \
+             its input generator in benches/speed/inputs.rs and a Case in CASES in \
+             benches/speed.rs.",
+            known.join(", ")
+        );
+        std::process::exit(2);
+    }
+    fs::create_dir_all(bench_dir())?;
     let peers = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/peers");
+    let floor = build_floor();
     for case in CASES {
-        if wanted.is_empty() || wanted.iter().any(|w| case.binary.contains(w.as_str())) {
-            bench(case, &peers)?;
+        if wanted.is_empty() || picks(case) {
+            bench(case, &peers, floor.as_deref())?;
         }
     }
     Ok(())

@@ -5,7 +5,7 @@
 //! [`run`] ties both to stdin and stdout for a binary's `main`.
 
 // Not in the 2018 prelude, which bundles may be compiled under.
-use std::convert::TryFrom;
+use std::convert::{TryFrom, TryInto};
 use std::fmt;
 use std::io::{self, Read, StdinLock, StdoutLock, Write};
 use std::ops::RangeInclusive;
@@ -16,8 +16,9 @@ use std::process::ExitCode;
 /// 64 KiB keeps the buffer in L2 cache while reading in few system calls.
 pub const DEFAULT_CAPACITY: usize = 1 << 16;
 
-/// A reader's buffer grows up to this to hold one token; a longer token is an error, so
-/// memory stays flat whatever the input.
+/// The longest token a reader accepts: its buffer grows to hold one token of up to this
+/// many bytes and the byte after it, and a longer token is an error, so memory stays flat
+/// whatever the input.
 pub const MAX_TOKEN: usize = 1 << 16;
 
 /// How many bytes [`Reader::read_each`] shows its fast path at once: many items, well under
@@ -80,6 +81,43 @@ pub fn is_space(b: u8) -> bool {
     b == b' ' || (b'\t'..=b'\r').contains(&b)
 }
 
+/// Copies the first `out.len()` bytes of `bytes` that are not whitespace ([`is_space`]) into
+/// `out`, and says how many bytes of `bytes` they and the whitespace before and between them
+/// take; `None` if `bytes` ends first.
+///
+/// A building block for fast paths over a reader's buffer ([`Reader::peek`],
+/// [`Reader::read_each`]) that must accept any whitespace layout: the bytes copied are not
+/// checked, so the caller checks them and gives up on anything it does not expect, leaving
+/// errors to its checked slow path.
+///
+/// # Complexity
+/// O(bytes taken).
+///
+/// ```
+/// use combgames::io::non_space_bytes;
+/// let mut cells = [0; 4];
+/// assert_eq!(non_space_bytes(b"\n * .\t\r\n*\x0b. *", &mut cells), Some(11));
+/// assert_eq!(&cells, b"*.*.");
+/// assert_eq!(non_space_bytes(b" * . *", &mut cells), None);
+/// ```
+#[inline]
+pub fn non_space_bytes(bytes: &[u8], out: &mut [u8]) -> Option<usize> {
+    let mut copied = 0;
+    if out.is_empty() {
+        return Some(0);
+    }
+    for (i, &b) in bytes.iter().enumerate() {
+        if !is_space(b) {
+            out[copied] = b;
+            copied += 1;
+            if copied == out.len() {
+                return Some(i + 1);
+            }
+        }
+    }
+    None
+}
+
 /// Describes one input byte for the `found` part of an error message: `'Q'`, `byte 0xff`.
 ///
 /// # Complexity
@@ -122,7 +160,7 @@ pub fn describe_token(token: &[u8]) -> String {
 /// expects, and a failure is an [`Error::Parse`] that gives the line and the bytes found.
 ///
 /// The buffer has a fixed capacity; it grows only to hold a single token longer than itself,
-/// and never past [`MAX_TOKEN`].
+/// and never past [`MAX_TOKEN`] + 1 bytes.
 pub struct Reader<R> {
     src: R,
     buf: Vec<u8>,
@@ -131,8 +169,14 @@ pub struct Reader<R> {
     /// End of the valid bytes in `buf`.
     end: usize,
     eof: bool,
-    /// Newlines in the bytes already dropped from the front of `buf`.
+    /// Line breaks in the bytes already dropped from the front of `buf`.
     lines_dropped: usize,
+    /// Whether the last byte dropped was `\r`, so that a `\n` first in `buf` ends no line.
+    dropped_cr: bool,
+    /// `buf[..known]` holds `known_breaks` line breaks, as told by [`Reader::consume_counted`]:
+    /// they need not be counted again.
+    known: usize,
+    known_breaks: usize,
 }
 
 impl<R: Read> Reader<R> {
@@ -160,15 +204,42 @@ impl<R: Read> Reader<R> {
             end: 0,
             eof: false,
             lines_dropped: 0,
+            dropped_cr: false,
+            known: 0,
+            known_breaks: 0,
         }
     }
 
-    /// The 1-based line number of the next unread byte.
+    /// The 1-based line number of the next unread byte. A line ends at `\n`, `\r\n` or a
+    /// lone `\r`.
     ///
     /// # Complexity
     /// O(bytes read from the current buffer).
     pub fn line(&self) -> usize {
-        self.lines_dropped + count_newlines(&self.buf[..self.pos]) + 1
+        self.line_at(self.pos)
+    }
+
+    /// The 1-based line number of byte `at` of the buffer.
+    fn line_at(&self, at: usize) -> usize {
+        self.lines_dropped + self.breaks_before(at) + 1
+    }
+
+    /// The line breaks in `buf[..at]`.
+    fn breaks_before(&self, at: usize) -> usize {
+        if at < self.known {
+            count_line_breaks_after(&self.buf[..at], self.dropped_cr)
+        } else {
+            let unknown = &self.buf[self.known..at];
+            self.known_breaks + count_line_breaks_after(unknown, self.is_after_cr(self.known))
+        }
+    }
+
+    /// Whether the byte before `buf[at]` is `\r`.
+    fn is_after_cr(&self, at: usize) -> bool {
+        match at.checked_sub(1) {
+            Some(before) => self.buf[before] == b'\r',
+            None => self.dropped_cr,
+        }
     }
 
     /// An [`Error::Parse`] at the current line.
@@ -187,7 +258,10 @@ impl<R: Read> Reader<R> {
     /// least `want` bytes are unread, the buffer is full, or the input ends.
     fn fill(&mut self, want: usize) -> Result<()> {
         if self.pos > 0 {
-            self.lines_dropped += count_newlines(&self.buf[..self.pos]);
+            self.lines_dropped += self.breaks_before(self.pos);
+            self.dropped_cr = self.buf[self.pos - 1] == b'\r';
+            self.known = 0;
+            self.known_breaks = 0;
             self.buf.copy_within(self.pos..self.end, 0);
             self.end -= self.pos;
             self.pos = 0;
@@ -226,6 +300,44 @@ impl<R: Read> Reader<R> {
     pub fn consume(&mut self, n: usize) {
         assert!(n <= self.end - self.pos, "consume past the buffered bytes");
         self.pos += n;
+    }
+
+    /// Marks `n` peeked bytes as read, which the caller knows to hold `line_breaks` line
+    /// breaks (`\n`, `\r\n` or a lone `\r`, counted as if the byte before them were not
+    /// `\r`: see [`count_line_breaks`]), so that the reader need not count them.
+    ///
+    /// For fast paths that read items of a known picture: an item's line breaks are counted
+    /// once, when its picture is learned, instead of at every byte. A wrong count only
+    /// misnumbers the lines in later error messages.
+    ///
+    /// # Complexity
+    /// O(1), or O(bytes read since the last such call) to count those.
+    ///
+    /// # Panics
+    /// If fewer than `n` bytes are buffered.
+    ///
+    /// ```
+    /// use combgames::io::Reader;
+    /// let mut rd = Reader::new(&b"1\n2\r\n3\n?"[..]);
+    /// assert_eq!(rd.peek(7).unwrap(), b"1\n2\r\n3\n?");
+    /// rd.consume_counted(7, 3);
+    /// assert_eq!(rd.line(), 4);
+    /// assert_eq!(rd.u64("n").unwrap_err().to_string(), "line 4: expected n, found \"?\"");
+    /// ```
+    #[inline]
+    pub fn consume_counted(&mut self, n: usize, line_breaks: usize) {
+        assert!(n <= self.end - self.pos, "consume past the buffered bytes");
+        if n == 0 {
+            return;
+        }
+        if self.known != self.pos {
+            self.known_breaks = self.breaks_before(self.pos);
+        }
+        // The caller counted as if no `\r` came before: a `\n` first ends no line after one.
+        let ends_pair = self.buf[self.pos] == b'\n' && self.is_after_cr(self.pos);
+        self.known_breaks += line_breaks.saturating_sub(usize::from(ends_pair));
+        self.pos += n;
+        self.known = self.pos;
     }
 
     /// Skips whitespace and returns the next byte without consuming it, or `None` at the end.
@@ -276,7 +388,21 @@ impl<R: Read> Reader<R> {
     ///
     /// # Complexity
     /// O(token length); the buffer grows if the token is longer than it.
+    ///
+    /// ```
+    /// use combgames::io::{Reader, MAX_TOKEN};
+    /// let input = format!("{} {}", "x".repeat(MAX_TOKEN), "y".repeat(MAX_TOKEN + 1));
+    /// let mut rd = Reader::new(input.as_bytes());
+    /// assert_eq!(rd.token().unwrap().unwrap().len(), MAX_TOKEN);
+    /// let err = rd.token().unwrap_err().to_string();
+    /// assert!(err.ends_with("...\" (longer than 65536 bytes)"), "{}", err);
+    /// ```
     pub fn token(&mut self) -> Result<Option<&[u8]>> {
+        self.token_for("a token")
+    }
+
+    /// [`Reader::token`], naming the token `what` if it is too long.
+    fn token_for(&mut self, what: &str) -> Result<Option<&[u8]>> {
         if self.peek_non_space()?.is_none() {
             return Ok(None);
         }
@@ -290,17 +416,12 @@ impl<R: Read> Reader<R> {
                 }
                 None => {
                     len = self.end - self.pos;
-                    if self.eof {
+                    if self.eof || len > MAX_TOKEN {
                         break;
                     }
                     if len == self.buf.len() {
-                        if len >= MAX_TOKEN {
-                            return Err(self.error(
-                                &format!("a token of at most {len} bytes"),
-                                describe_token(&self.buf[self.pos..self.end]),
-                            ));
-                        }
-                        self.buf.resize((2 * len).min(MAX_TOKEN), 0);
+                        // Room for a token of MAX_TOKEN bytes and the byte that ends it.
+                        self.buf.resize((2 * len).min(MAX_TOKEN + 1), 0);
                     }
                     self.fill(len + 1)?;
                     if self.end - self.pos == len {
@@ -308,6 +429,14 @@ impl<R: Read> Reader<R> {
                     }
                 }
             }
+        }
+        if len > MAX_TOKEN {
+            // The reason goes in `found`, where a range check keeps it.
+            let found = format!(
+                "{} (longer than {MAX_TOKEN} bytes)",
+                describe_token(&self.buf[self.pos..self.pos + len])
+            );
+            return Err(self.error(what, found));
         }
         let start = self.pos;
         self.pos += len;
@@ -322,7 +451,7 @@ impl<R: Read> Reader<R> {
         if self.peek_non_space()?.is_none() {
             return Err(self.error(what, "end of input".to_string()));
         }
-        Ok(self.token()?.unwrap_or_default())
+        Ok(self.token_for(what)?.unwrap_or_default())
     }
 
     /// Reads a token that must exist and pass `valid`; `what` names it in errors, which show
@@ -485,7 +614,7 @@ impl<R: Read> Reader<R> {
             self.pos += i;
             return Ok(value);
         }
-        let token = self.token()?.unwrap_or_default();
+        let token = self.token_for(what)?.unwrap_or_default();
         match parse_u64(token) {
             Ok(v) => Ok(v),
             Err(why) => {
@@ -509,7 +638,7 @@ impl<R: Read> Reader<R> {
     /// assert!(rd.i64("x").is_err());
     /// ```
     pub fn i64(&mut self, what: &str) -> Result<i64> {
-        let token = match self.token()? {
+        let token = match self.token_for(what)? {
             Some(t) => t,
             None => return Err(self.error(what, "end of input".to_string())),
         };
@@ -610,9 +739,8 @@ impl<R: Read> Reader<R> {
 
     /// An error at the line where the token of `len` bytes just read began.
     fn error_before(&self, what: &str, found: String, len: usize) -> Error {
-        let start = self.pos - len;
         Error::Parse {
-            line: self.lines_dropped + count_newlines(&self.buf[..start]) + 1,
+            line: self.line_at(self.pos - len),
             expected: what.to_string(),
             found,
         }
@@ -709,13 +837,57 @@ fn parse_u64(token: &[u8]) -> std::result::Result<u64, &'static str> {
     })
 }
 
-/// Counts `\n` bytes. Runs of at most 255 bytes are summed in `u8`, which vectorises to
-/// byte-wide lanes; every byte that is dropped from the buffer passes through here once.
-fn count_newlines(bytes: &[u8]) -> usize {
-    bytes
-        .chunks(255)
-        .map(|run| run.iter().fold(0u8, |n, &b| n + u8::from(b == b'\n')) as usize)
-        .sum()
+/// Counts the line breaks in `bytes`: each `\n`, `\r\n` or lone `\r`, the line ends a
+/// [`Reader`] numbers lines by.
+///
+/// # Complexity
+/// O(bytes), vectorised.
+///
+/// ```
+/// use combgames::io::count_line_breaks;
+/// assert_eq!(count_line_breaks(b"a\nb\r\nc\rd\n\r\n"), 5);
+/// ```
+pub fn count_line_breaks(bytes: &[u8]) -> usize {
+    count_line_breaks_after(bytes, false)
+}
+
+/// Counts the line breaks in `bytes` as every `\r`, and every `\n` that does not end a
+/// `\r\n`. `after_cr` says whether the byte before `bytes` was `\r`, so that a pair split
+/// between two calls counts once.
+///
+/// Every byte dropped from the buffer passes through here once, so it is kept vectorisable:
+/// runs of 128 bytes (a length known to the compiler) sum their `\n` bytes in `u8` lanes and
+/// note whether any `\r` is there; only a run with a `\r` (CRLF or CR-only input) takes the
+/// exact count of pairs.
+fn count_line_breaks_after(bytes: &[u8], mut after_cr: bool) -> usize {
+    const RUN: usize = 128;
+    let mut breaks = 0;
+    let mut runs = bytes.chunks_exact(RUN);
+    for run in &mut runs {
+        let run: &[u8; RUN] = run.try_into().expect("chunks_exact gives RUN bytes");
+        let newlines = run.iter().fold(0u8, |n, &b| n + u8::from(b == b'\n'));
+        let returns = run.iter().fold(0u8, |n, &b| n | u8::from(b == b'\r'));
+        breaks += if returns == 0 && !after_cr {
+            newlines as usize
+        } else {
+            count_line_breaks_exactly(run, after_cr)
+        };
+        after_cr = run[RUN - 1] == b'\r';
+    }
+    breaks + count_line_breaks_exactly(runs.remainder(), after_cr)
+}
+
+/// [`count_line_breaks_after`] byte by byte, each byte beside the one before it.
+fn count_line_breaks_exactly(bytes: &[u8], after_cr: bool) -> usize {
+    let first = match bytes.first() {
+        Some(&b) => usize::from(b == b'\r' || (b == b'\n' && !after_cr)),
+        None => return 0,
+    };
+    let pairs = bytes[1..].iter().zip(bytes);
+    first
+        + pairs
+            .filter(|&(&b, &before)| b == b'\r' || (b == b'\n' && before != b'\r'))
+            .count()
 }
 
 /// A buffered writer of fixed capacity: output collects in memory and goes to the inner
@@ -736,7 +908,9 @@ fn count_newlines(bytes: &[u8]) -> usize {
 /// ```
 pub struct Writer<W: Write> {
     inner: W,
+    /// The buffer, all of it initialised; `buf[..used]` is waiting to be written.
     buf: Vec<u8>,
+    used: usize,
 }
 
 impl<W: Write> Writer<W> {
@@ -759,14 +933,28 @@ impl<W: Write> Writer<W> {
         assert!(capacity > 0, "Writer needs a buffer of at least one byte");
         Writer {
             inner,
-            buf: Vec::with_capacity(capacity),
+            buf: vec![0; capacity],
+            used: 0,
         }
     }
 
     fn flush_buf(&mut self) -> io::Result<()> {
-        let result = self.inner.write_all(&self.buf);
-        self.buf.clear();
+        let result = self.inner.write_all(&self.buf[..self.used]);
+        self.used = 0;
         result
+    }
+
+    /// [`Write::write_all`] when `data` does not fit in the buffer's free room.
+    #[cold]
+    #[inline(never)]
+    fn write_all_after_flush(&mut self, data: &[u8]) -> io::Result<()> {
+        self.flush_buf()?;
+        if data.len() >= self.buf.len() {
+            return self.inner.write_all(data);
+        }
+        self.buf[..data.len()].copy_from_slice(data);
+        self.used = data.len();
+        Ok(())
     }
 }
 
@@ -778,13 +966,26 @@ impl<W: Write> Write for Writer<W> {
 
     #[inline]
     fn write_all(&mut self, data: &[u8]) -> io::Result<()> {
-        if self.buf.len() + data.len() > self.buf.capacity() {
-            self.flush_buf()?;
-            if data.len() >= self.buf.capacity() {
-                return self.inner.write_all(data);
-            }
+        let len = data.len();
+        let room = &mut self.buf[self.used..];
+        if len > room.len() {
+            return self.write_all_after_flush(data);
         }
-        self.buf.extend_from_slice(data);
+        // Answers are short: two overlapping copies of a size known at compile time cost a
+        // few instructions, where a call to `memcpy` costs dozens.
+        match len {
+            8..=16 => {
+                room[..8].copy_from_slice(&data[..8]);
+                room[len - 8..len].copy_from_slice(&data[len - 8..]);
+            }
+            4..=7 => {
+                room[..4].copy_from_slice(&data[..4]);
+                room[len - 4..len].copy_from_slice(&data[len - 4..]);
+            }
+            1 => room[0] = data[0],
+            _ => room[..len].copy_from_slice(data),
+        }
+        self.used += len;
         Ok(())
     }
 

@@ -94,32 +94,6 @@ proptest! {
     }
 
     #[test]
-    fn errors_name_the_same_line_at_every_buffer_size(
-        lines in proptest::collection::vec(proptest::collection::vec(0u64..1_000_000, 0..4), 1..12),
-        crlf in any::<bool>(),
-        bad in prop_oneof![Just("12x"), Just("-3"), Just("99999999999999999999"), Just("+")],
-    ) {
-        let newline = if crlf { "\r\n" } else { "\n" };
-        let mut input: String = lines
-            .iter()
-            .map(|l| l.iter().map(u64::to_string).collect::<Vec<_>>().join(" ") + newline)
-            .collect();
-        input += bad;
-        let count: usize = lines.iter().map(Vec::len).sum();
-        let expected_line = lines.len() + 1;
-        for capacity in 1..=input.len() + 1 {
-            let mut rd = Reader::with_capacity(capacity, input.as_bytes());
-            for _ in 0..count {
-                rd.u64("n").unwrap();
-            }
-            match rd.u64("n") {
-                Err(Error::Parse { line, .. }) => prop_assert_eq!(line, expected_line, "capacity {}", capacity),
-                other => prop_assert!(false, "expected a parse error, got {:?}", other),
-            }
-        }
-    }
-
-    #[test]
     fn the_writer_passes_every_byte_through_in_order(
         chunks in proptest::collection::vec(proptest::collection::vec(any::<u8>(), 0..50), 0..40),
         capacity in 1usize..64,
@@ -304,16 +278,167 @@ fn range_reads_name_the_range_in_every_error() {
 fn a_token_longer_than_the_cap_is_an_error_not_a_bigger_buffer() {
     use combgames::io::MAX_TOKEN;
     let input = format!("1\n{}", "7".repeat(3 * MAX_TOKEN));
-    for capacity in [1, 1000, MAX_TOKEN] {
+    for capacity in [1, 1000, MAX_TOKEN, MAX_TOKEN + 1, 4 * MAX_TOKEN] {
         let mut rd = Reader::with_capacity(capacity, input.as_bytes());
         assert_eq!(rd.u64("n").unwrap(), 1);
         let err = rd.u64("n").unwrap_err().to_string();
+        let reason = format!("...\" (longer than {MAX_TOKEN} bytes)");
         assert!(
-            err.starts_with(&format!(
-                "line 2: expected a token of at most {MAX_TOKEN} bytes, found \"777"
-            )),
+            err.starts_with("line 2: expected n, found \"777") && err.ends_with(&reason),
             "{err}"
         );
+    }
+}
+
+#[test]
+fn a_token_of_exactly_the_cap_is_read_and_one_byte_more_is_refused() {
+    use combgames::io::MAX_TOKEN;
+    for ending in [" ", "\n", "\r\n", "\r"] {
+        let input = format!("{0}{ending}{0}7{ending}", "7".repeat(MAX_TOKEN));
+        for capacity in [1, 1000, MAX_TOKEN - 1, MAX_TOKEN, MAX_TOKEN + 1] {
+            let mut rd = Reader::with_capacity(capacity, input.as_bytes());
+            assert_eq!(rd.expect_token("w").unwrap().len(), MAX_TOKEN);
+            let err = rd.expect_token("w").unwrap_err().to_string();
+            let line = if ending == " " { 1 } else { 2 };
+            assert!(err.starts_with(&format!("line {line}: expected w, found \"777")));
+            assert!(
+                err.ends_with(&format!(" (longer than {MAX_TOKEN} bytes)")),
+                "{err}"
+            );
+        }
+    }
+}
+
+#[test]
+fn a_range_checked_number_keeps_the_reason_it_was_refused() {
+    use combgames::io::MAX_TOKEN;
+    let input = format!("{} 99999999999999999999", "7".repeat(MAX_TOKEN + 1));
+    let mut rd = Reader::new(input.as_bytes());
+    let err = rd.u64_in(1..=5, "T").unwrap_err().to_string();
+    assert!(
+        err.starts_with("line 1: expected T in 1..=5, found \"777"),
+        "{err}"
+    );
+    assert!(
+        err.ends_with(&format!("(longer than {MAX_TOKEN} bytes)")),
+        "{err}"
+    );
+    let mut rd = Reader::new(&input.as_bytes()[MAX_TOKEN + 2..]);
+    assert_eq!(
+        rd.usize_in(1..=5, "n").unwrap_err().to_string(),
+        "line 1: expected n in 1..=5, found \"99999999999999999999\" (too large)"
+    );
+}
+
+/// The line breaks of `bytes` by the plain rule: `\r\n` is one, any other `\r` or `\n` one.
+fn plain_line_breaks(bytes: &[u8]) -> usize {
+    let mut breaks = 0;
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i] == b'\r' && bytes.get(i + 1) == Some(&b'\n') {
+            i += 1;
+        }
+        breaks += usize::from(bytes[i] == b'\r' || bytes[i] == b'\n');
+        i += 1;
+    }
+    breaks
+}
+
+/// A line end, any of the three kinds, or a run of them.
+fn line_end() -> impl Strategy<Value = &'static str> {
+    prop_oneof![
+        Just("\n"),
+        Just("\r\n"),
+        Just("\r"),
+        Just("\r\r\n"),
+        Just("\n\r")
+    ]
+}
+
+proptest! {
+    #[test]
+    fn line_breaks_are_counted_as_the_plain_rule_says(
+        bytes in proptest::collection::vec(prop_oneof![Just(b'\r'), Just(b'\n'), Just(b' '), Just(b'x')], 0..600),
+    ) {
+        prop_assert_eq!(combgames::io::count_line_breaks(&bytes), plain_line_breaks(&bytes));
+    }
+
+    #[test]
+    fn errors_name_the_line_with_any_line_ends_at_every_buffer_size(
+        lines in proptest::collection::vec((proptest::collection::vec(0u64..1_000_000, 0..4), line_end()), 1..12),
+        bad in prop_oneof![Just("12x"), Just("-3"), Just("99999999999999999999"), Just("+")],
+    ) {
+        let mut input: String = lines
+            .iter()
+            .map(|(l, end)| l.iter().map(u64::to_string).collect::<Vec<_>>().join(" ") + end)
+            .collect();
+        let expected_line = plain_line_breaks(input.as_bytes()) + 1;
+        input += bad;
+        let count: usize = lines.iter().map(|(l, _)| l.len()).sum();
+        for capacity in 1..=input.len() + 1 {
+            let mut rd = Reader::with_capacity(capacity, input.as_bytes());
+            for _ in 0..count {
+                rd.u64("n").unwrap();
+            }
+            match rd.u64("n") {
+                Err(Error::Parse { line, .. }) => prop_assert_eq!(line, expected_line, "capacity {}", capacity),
+                other => prop_assert!(false, "expected a parse error, got {:?}", other),
+            }
+        }
+    }
+
+    /// Bytes consumed with their line breaks told (`consume_counted`), in pieces of any
+    /// size, leave the reader on the same line as the plain count, at every buffer size.
+    #[test]
+    fn counted_consumes_keep_the_line_numbers(
+        pieces in proptest::collection::vec((proptest::collection::vec(prop_oneof![Just(b'\r'), Just(b'\n'), Just(b'x')], 1..20), any::<bool>()), 1..20),
+    ) {
+        let input: Vec<u8> = pieces.iter().flat_map(|(p, _)| p.clone()).chain(*b"?").collect();
+        for capacity in 1..=input.len() + 1 {
+            let mut rd = Reader::with_capacity(capacity, &input[..]);
+            let mut at = 0;
+            for (piece, told) in &pieces {
+                // A piece that does not fit in the buffer is consumed in plain steps.
+                let fits = rd.peek(piece.len()).unwrap().len() >= piece.len();
+                if *told && fits {
+                    rd.consume_counted(piece.len(), plain_line_breaks(piece));
+                } else {
+                    for _ in 0..piece.len() {
+                        rd.peek(1).unwrap();
+                        rd.consume(1);
+                    }
+                }
+                at += piece.len();
+                prop_assert_eq!(rd.line(), plain_line_breaks(&input[..at]) + 1, "capacity {}", capacity);
+            }
+            let err = rd.u64("n").unwrap_err().to_string();
+            let expected = format!("line {}: expected n, found \"?\"", plain_line_breaks(&input) + 1);
+            prop_assert_eq!(err, expected);
+        }
+    }
+
+    #[test]
+    fn non_space_bytes_are_the_bytes_a_filter_keeps(
+        bytes in proptest::collection::vec(prop_oneof![Just(b' '), Just(b'\t'), Just(b'\n'), Just(b'\r'), Just(0x0b), Just(0x0c), Just(b'*'), Just(b'.'), Just(b'Q')], 0..80),
+        wanted in 0usize..20,
+    ) {
+        let mut out = vec![0; wanted];
+        let kept: Vec<(usize, u8)> = bytes
+            .iter()
+            .enumerate()
+            .filter(|&(_, &b)| !b.is_ascii_whitespace() && b != 0x0b)
+            .map(|(i, &b)| (i, b))
+            .collect();
+        let expected = if wanted == 0 {
+            Some(0)
+        } else {
+            kept.get(wanted - 1).map(|&(i, _)| i + 1)
+        };
+        prop_assert_eq!(combgames::io::non_space_bytes(&bytes, &mut out), expected);
+        if expected.is_some() {
+            let kept: Vec<u8> = kept.iter().take(wanted).map(|&(_, b)| b).collect();
+            prop_assert_eq!(out, kept);
+        }
     }
 }
 

@@ -7,6 +7,7 @@ mod marble_diamond;
 mod common;
 
 use combgames::game::{win_table, MoveMasks};
+use combgames::io::Reader;
 use proptest::prelude::*;
 use std::collections::HashMap;
 
@@ -111,64 +112,228 @@ fn rotated_grid_moves_equal_display_moves() {
 }
 
 #[test]
-fn win_table_matches_brute_force_on_all_65536_boards() {
+fn win_bits_match_brute_force_on_all_65536_boards() {
+    let bits = marble_diamond::win_bits(&marble_diamond::moves());
     let table = win_table(&MoveMasks::new(16, marble_diamond::moves()));
     let moves = display_moves();
     let mut memo = HashMap::new();
     for board in 0..1u32 << 16 {
-        assert_eq!(
-            table[board as usize],
-            brute_wins(board, &moves, &mut memo),
-            "board {board:#06x}"
-        );
+        let wins = brute_wins(board, &moves, &mut memo);
+        let bit = bits[board as usize / 64] >> (board % 64) & 1 == 1;
+        assert_eq!(bit, wins, "board {board:#06x}");
+        assert_eq!(table[board as usize], wins, "board {board:#06x}");
     }
-    assert_eq!(table.iter().filter(|&&w| w).count(), 58_728);
+    assert_eq!(bits.iter().map(|w| w.count_ones()).sum::<u32>(), 58_728);
 }
 
 /// Separators the format allows between holes: anything made of whitespace.
 fn whitespace() -> impl Strategy<Value = String> {
     proptest::collection::vec(
-        prop_oneof![Just(" "), Just("\n"), Just("\r\n"), Just("\t")],
+        prop_oneof![
+            Just(" "),
+            Just("\n"),
+            Just("\r\n"),
+            Just("\r"),
+            Just("\t"),
+            Just("\x0b"),
+            Just("\x0c")
+        ],
         0..4,
     )
     .prop_map(|parts| parts.concat())
 }
 
-/// A board drawn in one of the layouts a judge might use.
-fn drawn_board() -> impl Strategy<Value = (u32, String)> {
-    let free_form =
-        (any::<u16>(), proptest::collection::vec(whitespace(), 16)).prop_map(|(board, gaps)| {
-            let text: String = (0..16)
-                .map(|i| format!("{}{}", gaps[i], if board >> i & 1 == 1 { '*' } else { '.' }))
-                .collect();
-            (board as u32, text)
-        });
+/// A whole-input way of drawing boards: the separator before each hole (`gaps[i]` before
+/// hole i, `gaps[16]` before the first hole of the next board) is fixed, as judge data does.
+#[derive(Clone, Debug)]
+struct Layout {
+    gaps: Vec<String>,
+}
+
+impl Layout {
+    /// The problem's picture with `newline` line ends, `pad` at the end of every line and
+    /// `space` between holes and in the indent.
+    fn pictured(newline: &str, pad: &str, space: &str) -> Layout {
+        let mut gaps = Vec::new();
+        for row in 0..7i32 {
+            let indent = (3 - row).unsigned_abs() as usize;
+            for k in 0..4 - indent {
+                gaps.push(if k == 0 {
+                    format!("{pad}{newline}{}", space.repeat(indent))
+                } else {
+                    space.to_string()
+                });
+            }
+        }
+        // The first hole of a board follows a blank line.
+        gaps[0] = format!("{pad}{newline}{newline}   ");
+        gaps.push(gaps[0].clone());
+        Layout { gaps }
+    }
+
+    fn draw(&self, board: u32, first: bool) -> String {
+        (0..16)
+            .map(|i| {
+                let gap = if i == 0 && !first {
+                    &self.gaps[16]
+                } else {
+                    &self.gaps[i]
+                };
+                format!("{gap}{}", if board >> i & 1 == 1 { '*' } else { '.' })
+            })
+            .collect()
+    }
+}
+
+/// The layouts the benchmark times, and random ones.
+fn layout() -> impl Strategy<Value = Layout> {
     prop_oneof![
-        4 => any::<u16>().prop_map(|b| (b as u32, format!("\n{}", draw(b as u32, "\n")))),
-        2 => any::<u16>().prop_map(|b| (b as u32, format!("\r\n{}", draw(b as u32, "\r\n")))),
-        1 => free_form,
+        Just(Layout::pictured("\n", "", " ")),
+        Just(Layout::pictured("\r\n", "", " ")),
+        Just(Layout::pictured("\r", "", " ")),
+        Just(Layout::pictured("\n", " ", " ")),
+        Just(Layout::pictured("\n", "", "\t")),
+        Just(Layout::pictured("\n", "", "")),
+        // One line per board.
+        Just(Layout {
+            gaps: std::iter::once("\n".to_string())
+                .chain((0..15).map(|_| " ".to_string()))
+                .chain(std::iter::once("\n".to_string()))
+                .collect()
+        }),
+        // Sixteen holes in a row, or split once: eight or seven holes in a word.
+        (0usize..16).prop_map(|split| Layout {
+            gaps: (0..17)
+                .map(|i| match i {
+                    0 | 16 => "\n",
+                    i if i == split => " ",
+                    _ => "",
+                })
+                .map(String::from)
+                .collect()
+        }),
+        proptest::collection::vec(whitespace(), 17).prop_map(|gaps| Layout { gaps }),
     ]
 }
 
+/// An input of `boards`, each drawn in the layout it is paired with (mostly the same one),
+/// with `tail` after the last.
+fn input_of(boards: &[(u32, Layout)], tail: &str) -> String {
+    // The count must end before the first hole, whatever the layout.
+    let mut input = format!("{}\n", boards.len());
+    for (k, (board, layout)) in boards.iter().enumerate() {
+        input += &layout.draw(*board, k == 0);
+    }
+    input + tail
+}
+
+/// The plain reader: every hole through `byte_in`, answers from the brute force.
+fn plain(input: &[u8]) -> (String, Option<String>) {
+    let moves = display_moves();
+    let mut memo = HashMap::new();
+    let mut out = String::new();
+    let mut rd = Reader::new(input);
+    let result = (|| {
+        let boards = rd.u64_in(1..=1_000_000, "the number of boards T")?;
+        for _ in 0..boards {
+            let mut board = 0;
+            for i in 0..16 {
+                if rd.byte_in(b"*.", "a hole '*' or '.'")? == b'*' {
+                    board |= 1 << i;
+                }
+            }
+            out += answer(brute_wins(board, &moves, &mut memo));
+        }
+        rd.expect_end()
+    })();
+    (out, result.err().map(|e| e.to_string()))
+}
+
+/// `answer_boards` with a buffer of `capacity` bytes.
+fn fast(input: &[u8], capacity: usize) -> (String, Option<String>) {
+    let mut out = Vec::new();
+    let result = marble_diamond::answer_boards(Reader::with_capacity(capacity, input), &mut out);
+    (
+        String::from_utf8(out).unwrap(),
+        result.err().map(|e| e.to_string()),
+    )
+}
+
+/// Boards, mostly in one layout, some in another.
+fn boards_in_layouts() -> impl Strategy<Value = Vec<(u32, Layout)>> {
+    (
+        layout(),
+        layout(),
+        proptest::collection::vec((any::<u16>(), 0..8u8), 1..300),
+    )
+        .prop_map(|(main, other, boards)| {
+            boards
+                .into_iter()
+                .map(|(b, pick)| {
+                    (
+                        u32::from(b),
+                        if pick == 0 {
+                            other.clone()
+                        } else {
+                            main.clone()
+                        },
+                    )
+                })
+                .collect()
+        })
+}
+
 proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    /// The picture and any-layout paths read what the plain reader reads, with boards
+    /// straddling the buffer's refill at small capacities and the default one.
+    #[test]
+    fn every_layout_reads_as_the_plain_reader(
+        boards in boards_in_layouts(),
+        tail in whitespace(),
+        capacity in 1usize..400,
+    ) {
+        let input = input_of(&boards, &tail);
+        let expected = plain(input.as_bytes());
+        prop_assert_eq!(&expected.1, &None);
+        prop_assert_eq!(&fast(input.as_bytes(), capacity), &expected, "capacity {}", capacity);
+        prop_assert_eq!(&fast(input.as_bytes(), 1 << 16), &expected);
+    }
+
+    /// A byte with one bit flipped anywhere, or replaced, gives the plain reader's answers
+    /// and error, line included.
+    #[test]
+    fn a_bad_byte_anywhere_reports_as_the_plain_reader(
+        boards in boards_in_layouts(),
+        at in any::<prop::sample::Index>(),
+        change in prop_oneof![
+            3 => (0u32..8).prop_map(|bit| (0xffu8, 1u8 << bit)),
+            1 => prop_oneof![Just(b'Q'), Just(b'\0'), Just(0xff)].prop_map(|b| (0, b)),
+        ],
+        capacity in 1usize..400,
+    ) {
+        let mut input = input_of(&boards, "\n").into_bytes();
+        let at = at.index(input.len());
+        let (keep, flip) = change;
+        input[at] = (input[at] & keep) ^ flip;
+        let expected = plain(&input);
+        prop_assert_eq!(&fast(&input, capacity), &expected, "capacity {}", capacity);
+        prop_assert_eq!(&fast(&input, 1 << 16), &expected);
+    }
+
     #[test]
     fn answers_match_brute_force_in_any_layout(
-        boards in proptest::collection::vec(drawn_board(), 1..40),
-        repeat in 1usize..120,
+        boards in boards_in_layouts(),
+        repeat in 1usize..40,
         tail in whitespace(),
     ) {
-        // Repeating the list makes inputs long enough to cross the reader's buffer.
-        let boards: Vec<&(u32, String)> = boards.iter().cycle().take(boards.len() * repeat).collect();
-        let mut input = format!("{}\n", boards.len());
+        // Repeating the list makes inputs long enough to cross the reader's 64 KiB buffer.
+        let boards: Vec<(u32, Layout)> = boards.iter().cycle().take(boards.len() * repeat).cloned().collect();
         let moves = display_moves();
         let mut memo = HashMap::new();
-        let mut expected = String::new();
-        for (board, text) in &boards {
-            input += text;
-            expected += answer(brute_wins(*board, &moves, &mut memo));
-        }
-        input += &tail;
-        prop_assert_eq!(run(&input), (expected, None));
+        let expected: String = boards.iter().map(|(b, _)| answer(brute_wins(*b, &moves, &mut memo))).collect();
+        prop_assert_eq!(run(&input_of(&boards, &tail)), (expected, None));
     }
 }
 

@@ -1,0 +1,240 @@
+//! The benchmark's inputs: deterministic, written by seeded generators, each a function
+//! `fn(&mut Rng, &mut dyn Write)`. Variants of one input (other whitespace layouts of the same
+//! boards) draw the same random numbers in the same order, so they differ only in layout.
+
+use std::io::{self, Write};
+
+/// Writes one input from a seeded generator.
+pub type Generate = fn(&mut Rng, &mut dyn Write) -> io::Result<()>;
+
+/// SplitMix64: small, fast, and the same everywhere, so inputs are reproducible.
+pub struct Rng(pub u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// A number below `n`, nearly uniform for small `n`.
+    fn below(&mut self, n: u64) -> u64 {
+        ((self.next() >> 32) * n) >> 32
+    }
+}
+
+/// How a marble board is drawn: what ends a line, what pads its end, what separates and
+/// indents holes. The problem's own layout is `("\n", "", " ")`.
+struct MarbleLayout {
+    newline: &'static str,
+    pad: &'static str,
+    space: &'static str,
+    one_line: bool,
+}
+
+const MARBLE_STANDARD: MarbleLayout = MarbleLayout {
+    newline: "\n",
+    pad: "",
+    space: " ",
+    one_line: false,
+};
+
+/// 10^6 random boards (about 45 MB in the problem's layout), two marbles in three holes on
+/// average, as in mid-game positions.
+fn marble_boards_in(layout: &MarbleLayout, rng: &mut Rng, out: &mut dyn Write) -> io::Result<()> {
+    const BOARDS: usize = 1_000_000;
+    write!(out, "{BOARDS}{}", layout.newline)?;
+    let mut text = String::new();
+    for _ in 0..BOARDS {
+        let bits = rng.next();
+        let hole = |i: usize| if (bits >> (2 * i)) & 3 == 0 { '.' } else { '*' };
+        text.clear();
+        text.push_str(layout.newline);
+        if layout.one_line {
+            let holes: Vec<String> = (0..16).map(|i| hole(i).to_string()).collect();
+            text.push_str(&holes.join(layout.space));
+            text.push_str(layout.newline);
+        } else {
+            let mut i = 0;
+            for row in 0..7i32 {
+                let indent = (3 - row).unsigned_abs() as usize;
+                text.push_str(&layout.space.repeat(indent));
+                for k in 0..4 - indent {
+                    if k > 0 {
+                        text.push_str(layout.space);
+                    }
+                    text.push(hole(i));
+                    i += 1;
+                }
+                text.push_str(layout.pad);
+                text.push_str(layout.newline);
+            }
+        }
+        out.write_all(text.as_bytes())?;
+    }
+    Ok(())
+}
+
+/// The problem's layout.
+pub fn marble_boards(rng: &mut Rng, out: &mut dyn Write) -> io::Result<()> {
+    marble_boards_in(&MARBLE_STANDARD, rng, out)
+}
+
+/// A space at the end of every line.
+pub fn marble_trailing_spaces(rng: &mut Rng, out: &mut dyn Write) -> io::Result<()> {
+    let layout = MarbleLayout {
+        pad: " ",
+        ..MARBLE_STANDARD
+    };
+    marble_boards_in(&layout, rng, out)
+}
+
+/// Tabs instead of spaces.
+pub fn marble_tabs(rng: &mut Rng, out: &mut dyn Write) -> io::Result<()> {
+    let layout = MarbleLayout {
+        space: "\t",
+        ..MARBLE_STANDARD
+    };
+    marble_boards_in(&layout, rng, out)
+}
+
+/// No spaces: rows of adjacent holes.
+pub fn marble_no_spaces(rng: &mut Rng, out: &mut dyn Write) -> io::Result<()> {
+    let layout = MarbleLayout {
+        space: "",
+        ..MARBLE_STANDARD
+    };
+    marble_boards_in(&layout, rng, out)
+}
+
+/// Each board on one line, holes separated by spaces.
+pub fn marble_one_line(rng: &mut Rng, out: &mut dyn Write) -> io::Result<()> {
+    let layout = MarbleLayout {
+        one_line: true,
+        ..MARBLE_STANDARD
+    };
+    marble_boards_in(&layout, rng, out)
+}
+
+/// CRLF line ends.
+pub fn marble_crlf(rng: &mut Rng, out: &mut dyn Write) -> io::Result<()> {
+    let layout = MarbleLayout {
+        newline: "\r\n",
+        ..MARBLE_STANDARD
+    };
+    marble_boards_in(&layout, rng, out)
+}
+
+/// One board: the smallest input, where start-up is the whole cost.
+pub fn marble_one_board(_: &mut Rng, out: &mut dyn Write) -> io::Result<()> {
+    out.write_all(b"1\n\n   .\n  * *\n * * *\n* * . .\n * * *\n  . .\n   .\n")
+}
+
+/// 5 x 10^5 grids of random piles in 1..=10^9, three per line (about 45 MB).
+pub fn nim_grids(rng: &mut Rng, out: &mut dyn Write) -> io::Result<()> {
+    const GRIDS: usize = 500_000;
+    writeln!(out, "{GRIDS}")?;
+    for _ in 0..GRIDS {
+        for _ in 0..3 {
+            let [a, b, c] = [(); 3].map(|_| 1 + rng.below(1_000_000_000));
+            writeln!(out, "{a} {b} {c}")?;
+        }
+    }
+    Ok(())
+}
+
+/// 10^6 random boards in cases of 1 to 9 boards (about 18 MB with rows `O|.|X`); `row`
+/// writes one row of three cells.
+fn partizan_boards_in(
+    row: fn([u8; 3]) -> Vec<u8>,
+    rng: &mut Rng,
+    out: &mut dyn Write,
+) -> io::Result<()> {
+    const BOARDS: u64 = 1_000_000;
+    let mut sizes = Vec::new();
+    let mut total = 0;
+    while total < BOARDS {
+        let n = (1 + rng.below(9)).min(BOARDS - total);
+        sizes.push(n);
+        total += n;
+    }
+    writeln!(out, "{}", sizes.len())?;
+    for n in sizes {
+        writeln!(out, "{n}")?;
+        for _ in 0..3 * n {
+            // Mostly pieces, some empty or banned cells.
+            let cells = [(); 3].map(|_| b"..#OOXX"[rng.below(7) as usize]);
+            out.write_all(&row(cells))?;
+        }
+    }
+    Ok(())
+}
+
+/// Rows `O|.|X`, the layout the peer reads.
+pub fn partizan_boards(rng: &mut Rng, out: &mut dyn Write) -> io::Result<()> {
+    partizan_boards_in(|[a, b, c]| vec![a, b'|', b, b'|', c, b'\n'], rng, out)
+}
+
+/// Cells separated by tabs: each its own token.
+pub fn partizan_tabs(rng: &mut Rng, out: &mut dyn Write) -> io::Result<()> {
+    partizan_boards_in(|[a, b, c]| vec![a, b'\t', b, b'\t', c, b'\n'], rng, out)
+}
+
+/// Cells separated by spaces: each its own token.
+pub fn partizan_spaces(rng: &mut Rng, out: &mut dyn Write) -> io::Result<()> {
+    partizan_boards_in(|[a, b, c]| vec![a, b' ', b, b' ', c, b'\n'], rng, out)
+}
+
+/// Rows of three adjacent cells, `O.X`.
+pub fn partizan_adjacent(rng: &mut Rng, out: &mut dyn Write) -> io::Result<()> {
+    partizan_boards_in(|[a, b, c]| vec![a, b, c, b'\n'], rng, out)
+}
+
+/// The largest board, 25 x 25, with random colours: the work is in the Grundy values.
+pub fn card_board(rng: &mut Rng, out: &mut dyn Write) -> io::Result<()> {
+    card_board_of(|rng| ['R', 'G', 'B'][rng.below(3) as usize], rng, out)
+}
+
+/// The worst board known: 25 x 25 with 95% G, the most options per rectangle.
+pub fn card_board_mostly_green(rng: &mut Rng, out: &mut dyn Write) -> io::Result<()> {
+    card_board_of(
+        |rng| match rng.below(100) {
+            0..=94 => 'G',
+            _ => ['R', 'B'][rng.below(2) as usize],
+        },
+        rng,
+        out,
+    )
+}
+
+/// A 25 x 25 board of cards drawn by `card`.
+fn card_board_of(card: fn(&mut Rng) -> char, rng: &mut Rng, out: &mut dyn Write) -> io::Result<()> {
+    const SIDE: usize = 25;
+    writeln!(out, "{SIDE} {SIDE}")?;
+    for _ in 0..SIDE {
+        let row: String = (0..SIDE).map(|_| card(rng)).collect();
+        writeln!(out, "{row}")?;
+    }
+    Ok(())
+}
+
+/// The most the format allows: 200 cases of 1000 knights anywhere on the board (1.5 MB).
+pub fn knight_cases(rng: &mut Rng, out: &mut dyn Write) -> io::Result<()> {
+    const CASES: usize = 200;
+    const KNIGHTS: usize = 1000;
+    writeln!(out, "{CASES}")?;
+    for _ in 0..CASES {
+        writeln!(out, "{KNIGHTS}")?;
+        for _ in 0..KNIGHTS {
+            writeln!(out, "{} {}", rng.below(500), rng.below(500))?;
+        }
+    }
+    Ok(())
+}
+
+/// One knight at `1 0`: the smallest input, where start-up is the whole cost.
+pub fn knight_one(_: &mut Rng, out: &mut dyn Write) -> io::Result<()> {
+    out.write_all(b"1\n1\n1 0\n")
+}
