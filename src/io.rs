@@ -755,14 +755,16 @@ fn sixteen_at(bytes: &[u8], at: usize) -> Option<&[u8; 16]> {
     <&[u8; 16]>::try_from(bytes.get(at..)?.get(..16)?).ok()
 }
 
-/// Reads `N` unsigned decimal numbers from the front of `bytes`: the values, and how many bytes
-/// they take with the whitespace before them and the one whitespace byte after each; `None`
-/// when `bytes` holds anything else there.
+/// Reads `N` unsigned decimal numbers from the front of `bytes` into `values`, and says how
+/// many bytes they take with the whitespace before them and the one whitespace byte after
+/// each; `None` when `bytes` holds anything else there (and then `values` holds whatever
+/// was read before).
 ///
-/// A fast path for [`Reader::read_each`]: it takes only numbers of 1 to 15 digits with no sign,
-/// each followed by whitespace, all within the first `17 N + 16` bytes of `bytes`, and gives up
-/// on anything else (a `+`, a long number, much whitespace, bad input, the end of `bytes`),
-/// leaving it to the checked reader. What it reads, [`Reader::u64`] reads the same.
+/// A fast path for [`Reader::read_runs`] and [`Reader::read_each`]: it takes only numbers of
+/// 1 to 15 digits with no sign, each followed by whitespace, all within the first `17 N + 16`
+/// bytes of `bytes`, and gives up on anything else (a `+`, a long number, much whitespace,
+/// bad input, the end of `bytes`), leaving it to the checked reader. What it reads,
+/// [`Reader::u64`] reads the same.
 ///
 /// # Complexity
 /// O(N).
@@ -771,18 +773,19 @@ fn sixteen_at(bytes: &[u8], at: usize) -> Option<&[u8; 16]> {
 /// use combgames::io::u64s_at;
 /// let padding = " ".repeat(64);
 /// let input = format!("\r\n 7 42\n\n1000000{padding}");
-/// assert_eq!(u64s_at::<3>(input.as_bytes()), Some(([7, 42, 1000000], 17)));
-/// assert_eq!(u64s_at::<2>(b"7 +42                              "), None);
+/// let mut values = [0; 3];
+/// assert_eq!(u64s_at(input.as_bytes(), &mut values), Some(17));
+/// assert_eq!(values, [7, 42, 1000000]);
+/// assert_eq!(u64s_at(b"7 +42                              ", &mut [0; 2]), None);
 /// ```
 #[inline(always)]
-pub fn u64s_at<const N: usize>(bytes: &[u8]) -> Option<([u64; N], usize)> {
+pub fn u64s_at<const N: usize>(bytes: &[u8], values: &mut [u64; N]) -> Option<usize> {
     // One bound for the whole item spares a check per number: room for N numbers of up to
     // 15 digits with a byte after each, and 16 bytes to read the last.
     let window = bytes.get(..17 * N + 16)?;
     let last_start = window.len() - 16;
-    let mut values = [0; N];
     let mut at = 0;
-    for value in &mut values {
+    for value in values.iter_mut() {
         if at > last_start {
             return None;
         }
@@ -802,7 +805,7 @@ pub fn u64s_at<const N: usize>(bytes: &[u8]) -> Option<([u64; N], usize)> {
         *value = v;
         at += len + 1;
     }
-    Some((values, at))
+    Some(at)
 }
 
 /// Reads two numbers of 1 to 3 digits from the front of `bytes`, each followed by one
@@ -850,6 +853,10 @@ pub fn small_pair_at(bytes: &[u8]) -> Option<([u64; 2], usize)> {
 struct PairLayouts {
     between: [u8; 256],
     len: [u8; 256],
+    /// The bytes between and after the numbers.
+    separators: [u64; 256],
+    /// The commonest separators there: a space between the numbers and `\n` after them.
+    space_newline: [u64; 256],
     /// `1 << (8 (4 - f))` for a first number of f digits.
     first_shift: [u64; 256],
     /// The second number's bytes.
@@ -863,6 +870,8 @@ const PAIR_LAYOUTS: PairLayouts = {
     let mut layouts = PairLayouts {
         between: [0; 256],
         len: [0; 256],
+        separators: [0; 256],
+        space_newline: [0; 256],
         first_shift: [0; 256],
         second_mask: [0; 256],
         second_shift: [0; 256],
@@ -876,6 +885,9 @@ const PAIR_LAYOUTS: PairLayouts = {
             let end = first + 1 + second;
             layouts.between[stops] = first as u8;
             layouts.len[stops] = end as u8 + 1;
+            layouts.separators[stops] = 0xff << (8 * first) | 0xff << (8 * end);
+            layouts.space_newline[stops] =
+                (b' ' as u64) << (8 * first) | (b'\n' as u64) << (8 * end);
             layouts.first_shift[stops] = 1 << (8 * (4 - first));
             layouts.second_mask[stops] = (1 << (8 * end)) - (1 << (8 * (first + 1)));
             layouts.second_shift[stops] = 1 << (8 * (8 - end));
@@ -896,9 +908,13 @@ fn small_pair(head: &[u8]) -> Option<([u64; 2], usize)> {
     let stops = (non_digits(digits).wrapping_mul(0x0002_0408_1020_4081) >> 56) as u8;
     let layout = &PAIR_LAYOUTS;
     let len = layout.len[stops as usize] as usize;
-    if len == 0
-        || !is_space_bit(head[layout.between[stops as usize] as usize % 8])
-        || !is_space_bit(head[(len - 1) % 8])
+    if len == 0 {
+        return None;
+    }
+    // The separators: one test for the commonest, else one for each.
+    if raw & layout.separators[stops as usize] != layout.space_newline[stops as usize]
+        && (!is_space_bit(head[layout.between[stops as usize] as usize % 8])
+            || !is_space_bit(head[(len - 1) % 8]))
     {
         return None;
     }

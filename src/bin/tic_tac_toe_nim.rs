@@ -76,9 +76,10 @@ pub fn winning_first_moves(a: &[u64; 9]) -> u32 {
 #[inline(never)]
 fn fast_grids(out: &mut impl Write, bytes: &[u8], most: u64) -> Result<(u64, usize)> {
     let (mut rest, mut left) = (bytes, most);
+    let mut a = [0; 9];
     while left > 0 {
-        let (a, len) = match u64s_at::<9>(rest) {
-            Some(grid) => grid,
+        let len = match u64s_at(rest, &mut a) {
+            Some(len) => len,
             None => break,
         };
         // A pile of 0 goes through the checked reader, which reports it.
