@@ -146,8 +146,9 @@ impl Grundy {
     /// If diagonal s is not filled, or (x, s - x) is off the board.
     #[inline(always)]
     fn filled_value(&self, s: usize, x: usize) -> u32 {
+        let on_board = x <= s && x < SIDE && s - x < SIDE;
         assert!(
-            s < self.filled && x <= s,
+            on_board && s < self.filled,
             "({}, {} - {}) is not filled",
             x,
             s,
