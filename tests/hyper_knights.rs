@@ -75,15 +75,44 @@ fn the_moves_are_the_problems() {
 
 #[test]
 fn every_board_value_equals_recursion_on_the_unbounded_board() {
-    let table = hyper_knights::Grundy::new();
     let exact = exact_values();
+    // Filled all at once, and on demand row by row: (0, 0..500) fills diagonals 0..500 in
+    // order, then each (x, 499) one more.
+    let mut at_once = hyper_knights::Grundy::new();
+    at_once.fill_through(hyper_knights::LAST_DIAGONAL);
+    let mut on_demand = hyper_knights::Grundy::new();
     for (x, row) in exact.iter().enumerate() {
         for (y, &value) in row.iter().enumerate() {
-            assert_eq!(table.value(x, y), value, "({x}, {y})");
+            assert_eq!(at_once.value(x, y), value, "({x}, {y})");
+            assert_eq!(on_demand.value(x, y), value, "({x}, {y})");
         }
     }
     // The problem's fact: Grundy values are at most 6.
     assert_eq!(exact.iter().flatten().max(), Some(&6));
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    /// A table filled as knights are read, several diagonals at a time in whatever order the
+    /// reads come, gives the values of recursion on the unbounded board.
+    #[test]
+    fn a_table_filled_in_pieces_in_any_read_order_is_exact(
+        reads in proptest::collection::vec((0usize..500, 0usize..500), 1..40),
+        checked in proptest::collection::vec((0usize..500, 0usize..500), 200),
+    ) {
+        let exact = exact_values();
+        let mut table = hyper_knights::Grundy::new();
+        let mut reach = None;
+        for &(x, y) in &reads {
+            prop_assert_eq!(table.value(x, y), exact[x][y], "({}, {})", x, y);
+            reach = reach.max(Some(x + y));
+            // Every cell of the diagonals filled so far is right, not only the one read.
+            for &(cx, cy) in checked.iter().filter(|&&(cx, cy)| Some(cx + cy) <= reach) {
+                prop_assert_eq!(table.value(cx, cy), exact[cx][cy], "({}, {})", cx, cy);
+            }
+        }
+    }
 }
 
 #[test]
@@ -103,7 +132,7 @@ fn a_table_cut_at_the_board_edge_is_wrong_at_eight_cells() {
     assert_eq!(wrong.len(), 8, "{wrong:?}");
     assert!(wrong.contains(&(247, 499)), "{wrong:?}");
     // The cells nearest the edge, where a cut would show, agree with the solver.
-    let table = hyper_knights::Grundy::new();
+    let mut table = hyper_knights::Grundy::new();
     for &(x, y) in &wrong {
         assert_eq!(table.value(x, y), exact[x][y], "({x}, {y})");
     }
@@ -272,4 +301,91 @@ fn the_binary_prints_answers_then_one_error_line_and_fails() {
         output.stderr,
         "error: line 9: expected a knight's x in 0..=499, found end of input\n"
     );
+}
+
+/// A coordinate as the input may spell it: plainly, with leading zeros or a `+`.
+fn coordinate_text() -> impl Strategy<Value = (usize, String)> {
+    let spelling = prop_oneof![8 => Just(""), 1 => Just("0"), 1 => Just("00"), 1 => Just("+")];
+    (0usize..500, spelling).prop_map(|(v, prefix)| (v, format!("{prefix}{v}")))
+}
+
+/// Any whitespace the format allows, in any amount (no lone `\r`, so that lines end at `\n`).
+fn any_gap() -> impl Strategy<Value = &'static str> {
+    prop_oneof![
+        8 => Just(" "),
+        4 => Just("\n"),
+        2 => Just("\r\n"),
+        1 => Just("\t"),
+        1 => Just("  "),
+        1 => Just("\n\n"),
+        1 => Just("\x0b\x0c"),
+    ]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    /// Knights in any layout the format allows, read fast or not, give the nim-sum of the
+    /// recursive values; an off-board or bad coordinate anywhere gives the checked reader's
+    /// error on its line, after the complete cases' answers.
+    #[test]
+    fn any_layout_reads_as_the_format_says(
+        cases in proptest::collection::vec(
+            proptest::collection::vec((coordinate_text(), any_gap(), coordinate_text(), any_gap()), 1..60),
+            1..12,
+        ),
+        bad in proptest::option::of((any::<proptest::sample::Index>(), prop_oneof![
+            Just("500"), Just("-1"), Just("x"), Just("1000000000000000000000"), Just("4.5"),
+        ])),
+    ) {
+        let exact = exact_values();
+        let mut input = format!("{}\n", cases.len());
+        let mut expected = Vec::new();
+        // Where each knight's x and y are: the line and the byte offset of each.
+        let mut places = Vec::new();
+        for knights in &cases {
+            input += &format!("{}\n", knights.len());
+            let mut sum = 0;
+            for ((x, x_text), gap, (y, y_text), end) in knights {
+                sum ^= exact[*x][*y];
+                let line = input.matches('\n').count() + 1;
+                places.push((line, input.len(), x_text.len()));
+                input += x_text;
+                input += gap;
+                let line = input.matches('\n').count() + 1;
+                places.push((line, input.len(), y_text.len()));
+                input += y_text;
+                input += end;
+            }
+            let winner = if sum != 0 { "Alice" } else { "Bob" };
+            expected.push(format!("Case {}: {winner}\n", expected.len() + 1));
+        }
+        match bad {
+            None => prop_assert_eq!(run(&input), (expected.concat(), None)),
+            Some((index, bad)) => {
+                let which = index.index(places.len());
+                let (line, at, len) = places[which];
+                let corrupted = format!("{}{bad}{}", &input[..at], &input[at + len..]);
+                // The answers of the cases before the bad knight's case.
+                let knight = which / 2;
+                let mut before = 0;
+                let mut complete = 0;
+                for knights in &cases {
+                    if before + knights.len() > knight {
+                        break;
+                    }
+                    before += knights.len();
+                    complete += 1;
+                }
+                let found = match bad {
+                    "500" => "500".to_string(),
+                    "1000000000000000000000" => format!("\"{bad}\" (too large)"),
+                    _ => format!("\"{bad}\""),
+                };
+                let axis = if which % 2 == 0 { "x" } else { "y" };
+                let error = format!("line {line}: expected a knight's {axis} in 0..=499, found {found}");
+                prop_assert_eq!(run(&corrupted), (expected[..complete].concat(), Some(error)));
+            }
+        }
+    }
 }

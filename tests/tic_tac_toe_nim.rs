@@ -293,3 +293,108 @@ fn the_binary_prints_answers_then_one_error_line_and_fails() {
         "error: line 6: expected the pile a(2,2) of at least 1, found \"five\"\n"
     );
 }
+
+/// A pile as the input may spell it: plainly, with leading zeros or a `+`, of any length.
+fn pile_text() -> impl Strategy<Value = (u64, String)> {
+    let value = prop_oneof![
+        4 => 1u64..=1_000_000_000,
+        2 => 1u64..=3,
+        1 => 1u64..=u64::MAX,
+        1 => (0u32..64, 1u64..=u64::MAX).prop_map(|(shift, v)| (v >> shift).max(1)),
+    ];
+    let spelling = prop_oneof![6 => Just(""), 1 => Just("0"), 1 => Just("00"), 1 => Just("+")];
+    (value, spelling).prop_map(|(v, prefix)| (v, format!("{prefix}{v}")))
+}
+
+/// Any whitespace the format allows between piles, in any amount.
+fn any_gap() -> impl Strategy<Value = String> {
+    proptest::collection::vec(
+        prop_oneof![
+            6 => Just(" "),
+            3 => Just("\n"),
+            2 => Just("\r\n"),
+            1 => Just("\t"),
+            1 => Just("\x0b"),
+            1 => Just("\x0c"),
+        ],
+        1..4,
+    )
+    .prop_map(|parts| parts.concat())
+}
+
+/// Splits `input` as the format does: 1-based line of each token, and the token. A line ends
+/// at `\n` (the inputs here have no lone `\r`).
+fn tokens_with_lines(input: &str) -> Vec<(usize, String)> {
+    let mut found = Vec::new();
+    for (line, text) in input.split('\n').enumerate() {
+        let words = text.split(|c: char| c.is_ascii_whitespace() || c == '\x0b');
+        found.extend(
+            words
+                .filter(|w| !w.is_empty())
+                .map(|w| (line + 1, w.to_string())),
+        );
+    }
+    found
+}
+
+proptest! {
+    /// Grids in any layout the format allows, read fast or not, give the reduction's answers;
+    /// a bad pile anywhere gives the checked reader's error, after the complete grids'
+    /// answers.
+    #[test]
+    fn any_layout_reads_as_the_format_says(
+        grids in proptest::collection::vec(proptest::collection::vec((pile_text(), any_gap()), 9), 1..40),
+        bad in proptest::option::of((any::<proptest::sample::Index>(), prop_oneof![
+            Just("0"), Just("-1"), Just("x"), Just("18446744073709551616"), Just("1.5"), Just("00"),
+        ])),
+        trailing in prop_oneof![Just(""), Just("\n"), Just("\r\n\n")],
+    ) {
+        let mut input = format!("{}\n", grids.len());
+        let mut expected = String::new();
+        for grid in &grids {
+            let piles: Vec<u64> = grid.iter().map(|((v, _), _)| *v).collect();
+            let piles: [u64; 9] = piles.try_into().unwrap();
+            expected += &format!("{}\n", tic_tac_toe_nim::winning_first_moves(&piles));
+            for ((_, text), gap) in grid {
+                input += text;
+                input += gap;
+            }
+        }
+        let input = input.trim_end().to_string() + trailing;
+        match bad {
+            None => prop_assert_eq!(run(&input), (expected, None)),
+            Some((index, bad)) => {
+                // Replace one pile; the answers before its grid stay, then the error.
+                let tokens = tokens_with_lines(&input.replace('\r', " "));
+                let pile = index.index(9 * grids.len());
+                let (line, text) = &tokens[1 + pile];
+                let mut corrupted = String::new();
+                let mut seen = 0;
+                for (i, piece) in input.split_inclusive(|c: char| c.is_ascii_whitespace() || c == '\x0b').enumerate() {
+                    let word = piece.trim_end_matches(|c: char| c.is_ascii_whitespace() || c == '\x0b');
+                    if !word.is_empty() && i > 0 {
+                        seen += 1;
+                        if seen == pile + 1 {
+                            prop_assert_eq!(word, text.as_str());
+                            corrupted += &piece.replacen(word, bad, 1);
+                            continue;
+                        }
+                    }
+                    corrupted += piece;
+                }
+                let answers: String = expected.lines().take(pile / 9).map(|l| format!("{l}\n")).collect();
+                let found = match bad {
+                    "0" | "00" => "0".to_string(),
+                    "18446744073709551616" => format!("\"{bad}\" (too large)"),
+                    _ => format!("\"{bad}\""),
+                };
+                let error = format!(
+                    "line {line}: expected the pile a({},{}) of at least 1, found {found}",
+                    pile % 9 / 3 + 1,
+                    pile % 3 + 1,
+                );
+                prop_assert_eq!(run(&corrupted), (answers, Some(error)));
+            }
+        }
+    }
+}

@@ -1,14 +1,12 @@
 //! LightOJ 1315, Game of Hyper Knights: who wins a sum of knights on an unbounded board?
 //!
 //! Each knight is its own game, so the answer is the nim-sum of the knights' Grundy values.
-//! Every move lowers x + y, so the values are filled diagonal by diagonal with the library's
-//! ordered fill, and the table is laid out by diagonals so that the fill reads memory in
-//! order. Two moves raise a coordinate, so the table reaches beyond the 500x500 board:
-//! it covers every cell with 2x + y and x + 2y at most 1497, a region no move leaves and that
-//! holds the whole board.
+//! Every move lowers x + y, so the values are filled diagonal by diagonal, and only as far
+//! as the knights read so far need: the largest x + y. Two moves raise a coordinate, so the
+//! table reaches beyond the 500x500 board: it covers every cell with 2x + y and x + 2y at
+//! most 1497, a region no move leaves and that holds the whole board.
 
-use combgames::game::{fill_grundy, nim_sum};
-use combgames::io::{self, Reader, Result};
+use combgames::io::{self, small_pair_at, Reader, Result};
 use std::io::{Read, Write};
 use std::process::ExitCode;
 
@@ -22,79 +20,155 @@ pub const MOVES: [(isize, isize); 6] = [(-2, 1), (-2, -1), (-3, -1), (-1, -2), (
 /// (each changes them by 0 or less), so the cells within both bounds are closed under moves.
 const REACH: usize = 3 * (SIDE - 1);
 
-/// Cells of the region have x <= REACH / 2: the width of a row of the table.
-const WIDTH: usize = REACH / 2 + 1;
+/// The largest diagonal x + y on the board.
+pub const LAST_DIAGONAL: usize = 2 * (SIDE - 1);
 
-/// The table holds (x, y) at (x + y) WIDTH + x, so each diagonal is one contiguous row and a
-/// fill in order of x + y reads a few rows front to back. Move i from (x, y) lands
-/// `OFFSETS[i]` entries earlier.
-const OFFSETS: [usize; 6] = {
-    let mut o = [0; 6];
-    let mut i = 0;
-    while i < 6 {
-        let (dx, dy) = MOVES[i];
-        o[i] = (-((dx + dy) * WIDTH as isize + dx)) as usize;
-        i += 1;
-    }
-    o
-};
+/// Zero entries before column 0 of a diagonal, where moves to x < 0 land.
+const PAD: usize = 4;
 
-/// `coordinate + delta`, or `None` below 0.
-fn step(coordinate: usize, delta: isize) -> Option<usize> {
-    if delta >= 0 {
-        Some(coordinate + delta as usize)
-    } else {
-        coordinate.checked_sub(delta.unsigned_abs())
-    }
+/// Entries per diagonal: the padding, the region's columns x <= REACH / 2, and zeros after
+/// them (up to x = REACH / 2 + 3), where moves to y < 0 land.
+const STRIDE: usize = PAD + REACH / 2 + 4;
+
+/// Diagonals kept while filling: moves from diagonal s land on s - 1, s - 3 and s - 4.
+const KEPT: usize = 5;
+
+/// The region's cells on diagonal s are the x in `first_x(s)..=last_x(s)`: 2x + (s - x) and
+/// x + 2 (s - x) at most REACH.
+fn first_x(diagonal: usize) -> usize {
+    (2 * diagonal).saturating_sub(REACH)
 }
 
-/// Grundy values of single knights on every cell a board knight can reach.
+/// See [`first_x`].
+fn last_x(diagonal: usize) -> usize {
+    diagonal.min(REACH - diagonal)
+}
+
+/// Grundy values of single knights, filled diagonal by diagonal as far as asked.
+///
+/// An entry holds `1 << g` for the Grundy value g: then the mex of a cell's moves is the
+/// lowest bit missing from the OR of their entries, `!m & (m + 1)`, and a move off the board
+/// reads a zero entry, which adds nothing. A diagonal's entries depend only on three earlier
+/// diagonals at fixed offsets, so filling one is a loop the compiler vectorises; only the
+/// last few diagonals of the region are kept, and the board's part of each is copied out.
 pub struct Grundy {
-    /// Row x + y, column x; entries outside the region stay 0 and are never read.
-    table: Vec<u8>,
+    /// The board's cells diagonal by diagonal: (x, s - x) at `board_start[s] + x`.
+    board: Vec<u8>,
+    /// Where each filled diagonal's board cells start, less its first x, and where the next
+    /// diagonal's will.
+    board_start: [u32; LAST_DIAGONAL + 2],
+    /// Diagonal s of the region, column x, at `diagonals[s % KEPT][PAD + x]`. Each column is
+    /// written only by the region's cells, so the columns outside a diagonal's part of the
+    /// region stay zero or hold a cell of an older diagonal that no move from the region
+    /// reads: below x = 0 and past x = s (y < 0) nothing is ever written.
+    diagonals: [[u8; STRIDE]; KEPT],
+    /// Diagonals `0..filled` are filled.
+    filled: usize,
 }
 
 impl Grundy {
-    /// Fills the table in order of x + y.
+    /// An empty table: nothing is filled until asked for.
     ///
     /// # Complexity
-    /// O(SIDE^2): the region has about 374,000 cells of six moves each.
+    /// O(1): the zeroed board is allocated, and the system maps its pages as they are used.
     pub fn new() -> Self {
-        let mut table = vec![0u8; (2 * SIDE - 1) * WIDTH];
-        // Diagonal s = x + y of the region: 2x + (s - x) <= REACH and x + 2 (s - x) <= REACH.
-        let order = (0..=2 * (SIDE - 1)).flat_map(|s| {
-            let first = (2 * s).saturating_sub(REACH);
-            let last = s.min(REACH - s);
-            (first..=last).map(move |x| (s * WIDTH + x, (x, s - x)))
-        });
-        fill_grundy(&mut table, order, |(x, y), table, values| {
-            let base = (x + y) * WIDTH + x;
-            // Away from the edges every move stays on the board: a fast path.
-            if x >= 3 && y >= 3 {
-                for off in OFFSETS {
-                    values.push(table[base - off]);
-                }
-                return;
-            }
-            for (dx, dy) in MOVES {
-                if let (Some(tx), Some(ty)) = (step(x, dx), step(y, dy)) {
-                    values.push(table[(tx + ty) * WIDTH + tx]);
-                }
-            }
-        });
-        Grundy { table }
+        Grundy {
+            board: vec![0; SIDE * SIDE],
+            board_start: [0; LAST_DIAGONAL + 2],
+            diagonals: [[0; STRIDE]; KEPT],
+            filled: 0,
+        }
     }
 
-    /// The Grundy value of a knight on (x, y).
+    /// Fills the diagonals up to `diagonal` (x + y), if not done yet.
+    ///
+    /// # Complexity
+    /// O(cells filled): about 374,000 cells for the whole board, 16 at a time.
+    ///
+    /// # Panics
+    /// If `diagonal` is beyond the board's last, [`LAST_DIAGONAL`].
+    #[inline(always)]
+    pub fn fill_through(&mut self, diagonal: usize) {
+        assert!(
+            diagonal <= LAST_DIAGONAL,
+            "diagonal {} is off the board",
+            diagonal
+        );
+        if self.filled > diagonal {
+            return;
+        }
+        self.fill_more(diagonal);
+    }
+
+    /// Fills the diagonals from `filled` to `diagonal`.
+    #[inline(never)]
+    fn fill_more(&mut self, diagonal: usize) {
+        while self.filled <= diagonal {
+            self.fill_diagonal(self.filled);
+            self.filled += 1;
+        }
+    }
+
+    /// Fills diagonal `s`, whose moves land on diagonals s - 1, s - 3 and s - 4 (kept zero
+    /// for s below 4).
+    fn fill_diagonal(&mut self, s: usize) {
+        let (first, last) = (first_x(s), last_x(s));
+        let kept = |back: usize| &self.diagonals[(s + KEPT - back) % KEPT];
+        // Move (dx, dy) from (x, s - x) lands at column x + dx of diagonal s + dx + dy: for
+        // x = first..=last, these entries.
+        let lands = |(dx, dy): (isize, isize)| {
+            let from = (PAD + first).wrapping_add(dx as usize);
+            &kept(-(dx + dy) as usize)[from..from + last + 1 - first]
+        };
+        let [a, b, c, d, e, f] = MOVES.map(lands);
+        let mut row = [0; STRIDE];
+        for (i, entry) in row[PAD + first..=PAD + last].iter_mut().enumerate() {
+            let moves = a[i] | b[i] | c[i] | d[i] | e[i] | f[i];
+            *entry = !moves & moves.wrapping_add(1);
+        }
+        let slot = &mut self.diagonals[s % KEPT];
+        slot[PAD + first..=PAD + last].copy_from_slice(&row[PAD + first..=PAD + last]);
+        // The board's cells of the diagonal: (x, s - x) for y = s - x below SIDE.
+        let (low, high) = (s.saturating_sub(SIDE - 1), s.min(SIDE - 1));
+        let start = self.board_start[s] as usize;
+        self.board[start + low..=start + high].copy_from_slice(&row[PAD + low..=PAD + high]);
+        // The next diagonal's cells follow, from its own lowest x.
+        let next_low = (s + 1).saturating_sub(SIDE - 1);
+        self.board_start[s + 1] = (start + high + 1 - next_low) as u32;
+    }
+
+    /// The Grundy value of a knight on (x, s - x), once diagonal s is filled.
     ///
     /// # Complexity
     /// O(1).
     ///
     /// # Panics
+    /// If diagonal s is not filled, or (x, s - x) is off the board.
+    #[inline(always)]
+    fn filled_value(&self, s: usize, x: usize) -> u32 {
+        let on_board = x <= s && x < SIDE && s - x < SIDE;
+        assert!(
+            on_board && s < self.filled,
+            "({}, {} - {}) is not filled",
+            x,
+            s,
+            x
+        );
+        self.board[self.board_start[s] as usize + x].trailing_zeros()
+    }
+
+    /// The Grundy value of a knight on (x, y), filling the diagonals up to x + y first.
+    ///
+    /// # Complexity
+    /// O(1) once its diagonal is filled.
+    ///
+    /// # Panics
     /// If x or y is not below [`SIDE`].
-    pub fn value(&self, x: usize, y: usize) -> u32 {
+    #[inline(always)]
+    pub fn value(&mut self, x: usize, y: usize) -> u32 {
         assert!(x < SIDE && y < SIDE, "({}, {}) is off the board", x, y);
-        self.table[(x + y) * WIDTH + x].into()
+        self.fill_through(x + y);
+        self.filled_value(x + y, x)
     }
 }
 
@@ -104,22 +178,58 @@ impl Default for Grundy {
     }
 }
 
+/// Reads up to `most` knights from the front of `bytes` while they are lines `x y` on the
+/// board (see [`small_pair_at`]), adding their values to `sum`: how many it read and the
+/// bytes they took.
+///
+/// # Complexity
+/// O(knights read), plus filling the table as far as they need.
+#[inline(never)]
+fn fast_knights(bytes: &[u8], most: u64, grundy: &mut Grundy, sum: &mut u32) -> (u64, usize) {
+    let (mut rest, mut left, mut nim) = (bytes, most, *sum);
+    while left > 0 {
+        let (x, y, len) = match small_pair_at(rest) {
+            Some(([x, y], len)) if x < SIDE as u64 && y < SIDE as u64 => {
+                (x as usize, y as usize, len)
+            }
+            _ => break,
+        };
+        nim ^= grundy.value(x, y);
+        rest = &rest[len..];
+        left -= 1;
+    }
+    *sum = nim;
+    (most - left, bytes.len() - rest.len())
+}
+
+/// Reads one knight through the checked reader and adds its value to `sum`.
+fn read_knight(grundy: &mut Grundy, sum: &mut u32, rd: &mut Reader<impl Read>) -> Result<()> {
+    let x = rd.usize_in(0..=SIDE - 1, "a knight's x")?;
+    let y = rd.usize_in(0..=SIDE - 1, "a knight's y")?;
+    *sum ^= grundy.value(x, y);
+    Ok(())
+}
+
 /// Answers every case of `input` on `out`: `Case i: Alice` or `Case i: Bob`.
 ///
 /// # Complexity
-/// O(input bytes) after the table, built once per call.
+/// O(input bytes), plus filling the table as far as the largest x + y read.
 pub fn solve(input: impl Read, out: &mut impl Write) -> Result<()> {
     let mut rd = Reader::new(input);
     let cases = rd.u64_in(1..=200, "the number of cases T")?;
-    let grundy = Grundy::new();
+    let mut grundy = Grundy::new();
     for case in 1..=cases {
-        let knights = rd.usize_in(1..=1000, "the number of knights n")?;
+        let knights = rd.u64_in(1..=1000, "the number of knights n")?;
         let mut sum = 0;
-        for _ in 0..knights {
-            let x = rd.usize_in(0..=SIDE - 1, "a knight's x")?;
-            let y = rd.usize_in(0..=SIDE - 1, "a knight's y")?;
-            sum = nim_sum([sum, grundy.value(x, y)]);
-        }
+        // Fast: lines `x y` straight from the buffer; off-board coordinates, and anything
+        // else the fast path does not take, go through the checked reader, which reports
+        // them.
+        rd.read_runs(
+            knights,
+            &mut (&mut grundy, &mut sum),
+            |(grundy, sum), bytes, most| Ok(fast_knights(bytes, most, grundy, sum)),
+            |(grundy, sum), rd| read_knight(grundy, sum, rd),
+        )?;
         let winner = if sum != 0 { "Alice" } else { "Bob" };
         writeln!(out, "Case {}: {}", case, winner)?;
     }
