@@ -1,7 +1,10 @@
 //! A small std-only library shared by the contest binaries in `src/bin/`.
 //!
-//! - [`io`]: a streaming [`io::Reader`] with line-numbered errors, a buffered [`io::Writer`],
-//!   and [`io::run`], the body of every binary's `main`.
+//! - [`io`]: a streaming [`io::Reader`] with line-numbered errors, and [`io::run`], the body
+//!   of every binary's `main`.
+//! - [`numbers`]: the reader's integer reads, and batch fast paths that read eight digits at
+//!   a time.
+//! - [`write`]: [`write::Writer`], the buffered output every binary writes to.
 //! - [`game`]: mex, nim-sum, win/lose and Grundy tables of bitmask games, and a Grundy fill
 //!   in any order that meets moves first.
 //! - [`rect`]: flat indices of intervals and rectangles, for memo tables keyed by them.
@@ -14,6 +17,8 @@
 
 pub mod game;
 pub mod io;
+pub mod numbers;
 pub mod partizan;
 pub mod rect;
 pub mod surreal;
+pub mod write;

@@ -6,7 +6,8 @@
 //! table reaches beyond the 500x500 board: it covers every cell with 2x + y and x + 2y at
 //! most 1497, a region no move leaves and that holds the whole board.
 
-use combgames::io::{self, small_pair_at, Reader, Result};
+use combgames::io::{self, Reader, Result};
+use combgames::numbers::small_pair_at;
 use std::io::{Read, Write};
 use std::process::ExitCode;
 

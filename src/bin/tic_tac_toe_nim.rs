@@ -7,7 +7,8 @@
 //! heap of a - 1, and pile r a heap of a: Alice, to move, wins iff their nim-sum is not 0.
 //! The tests check this reduction against a plain game-tree search over the rules.
 
-use combgames::io::{self, u64s_at, Reader, Result};
+use combgames::io::{self, Reader, Result};
+use combgames::numbers::u64s_at;
 use std::io::{Read, Write};
 use std::process::ExitCode;
 

@@ -5,6 +5,7 @@
 
 pub mod bundling;
 
+use proptest::prelude::*;
 use std::io::Write;
 use std::process::{Command, Stdio};
 
@@ -64,4 +65,22 @@ where
             "input {input:?}"
         );
     }
+}
+
+/// One to three pieces of whitespace of every kind the reader accepts: space, tab, LF, CRLF,
+/// a blank line, vertical tab and form feed (which C's isspace counts too).
+pub fn gap() -> impl Strategy<Value = String> {
+    proptest::collection::vec(
+        prop_oneof![
+            Just(" "),
+            Just("\t"),
+            Just("\n"),
+            Just("\r\n"),
+            Just("\n\n"),
+            Just("\x0b"),
+            Just("\x0c"),
+        ],
+        1..4,
+    )
+    .prop_map(|parts| parts.concat())
 }
