@@ -121,20 +121,28 @@ struct BoardShape {
     rows: [RowShape; 3],
 }
 
-/// A board shape made ready for checks: each row's gather, mask, and by key index the
+/// A board shape made ready for checks: each row's gather and mask, and by key index the
 /// bytes its word must hold, cells and separators alike.
 #[derive(Clone, Debug)]
 struct Baked {
     shape: BoardShape,
+    rows: Rows,
+    words: Box<[[u64; 256]; 3]>,
+    /// Whether some row is longer than a word, so that its second word is checked too.
+    long: bool,
+}
+
+/// What the checks of a [`Baked`] shape read, besides the words.
+#[derive(Clone, Copy, Debug)]
+struct Rows {
     keys: [u64; 3],
     gathers: [u64; 3],
     masks: [u64; 3],
-    words: Box<[[u64; 256]; 3]>,
+    masks2: [u64; 3],
+    separators2: [u64; 3],
     /// Where each row starts, and the next board.
     offsets: [usize; 4],
     newlines: usize,
-    /// Whether some row is longer than a word, so that its second word is checked too.
-    long: bool,
 }
 
 impl Baked {
@@ -143,12 +151,16 @@ impl Baked {
             shape: BoardShape {
                 rows: [RowShape::NONE; 3],
             },
-            keys: [0; 3],
-            gathers: [0; 3],
-            masks: [0; 3],
+            rows: Rows {
+                keys: [0; 3],
+                gathers: [0; 3],
+                masks: [0; 3],
+                masks2: [0; 3],
+                separators2: [0; 3],
+                offsets: [0; 4],
+                newlines: 0,
+            },
             words: Box::new([[0; 256]; 3]),
-            offsets: [0; 4],
-            newlines: 0,
             long: false,
         };
         baked.learn(shape);
@@ -157,12 +169,13 @@ impl Baked {
 
     /// Makes this the check of `shape`, working out the rows that changed.
     fn learn(&mut self, shape: BoardShape) {
+        let rows = &mut self.rows;
         for (r, row) in shape.rows.iter().enumerate() {
-            if self.shape.rows[r] == *row && self.masks[r] != 0 {
+            let (old, baked) = (self.shape.rows[r], rows.masks[r] != 0);
+            if old == *row && baked {
                 continue;
             }
-            let (old, baked) = (self.shape.rows[r], self.masks[r] != 0);
-            self.masks[r] = row.mask;
+            rows.masks[r] = row.mask;
             if baked && (old.a, old.b) == (row.a, row.b) {
                 // Only the separators changed: swap them.
                 for word in self.words[r].iter_mut() {
@@ -170,32 +183,40 @@ impl Baked {
                 }
                 continue;
             }
-            (self.keys[r], self.gathers[r]) = keys_and_gather(row.a, row.b);
+            (rows.keys[r], rows.gathers[r]) = keys_and_gather(row.a, row.b);
             for (index, word) in self.words[r].iter_mut().enumerate() {
                 let [k0, k1, k2] = keys(index).map(|k| u64::from(CELL_OF_KEY[k]));
                 *word = row.separators | k0 | k1 << (8 * row.a) | k2 << (8 * row.b);
             }
         }
         let [a, b, c] = shape.rows.map(|row| row.len);
-        self.offsets = [0, a, a + b, a + b + c];
-        self.newlines = shape.rows.iter().map(|row| row.newlines).sum();
+        rows.offsets = [0, a, a + b, a + b + c];
+        rows.masks2 = shape.rows.map(|row| row.mask2);
+        rows.separators2 = shape.rows.map(|row| row.separators2);
+        rows.newlines = shape.rows.iter().map(|row| row.newlines).sum();
         self.long = shape.rows.iter().any(|row| row.len > 8);
         self.shape = shape;
     }
+}
 
+impl Rows {
     /// The code of the board at the start of `board` if it has this shape with valid
-    /// cells; `LONG` says whether to check second words.
+    /// cells, its rows' bytes by key index being `words`; `LONG` says whether to check
+    /// second words.
     #[inline(always)]
-    fn check<const LONG: bool>(&self, board: &[u8; LOOKAHEAD]) -> Option<usize> {
+    fn check<const LONG: bool>(
+        &self,
+        words: &[[u64; 256]; 3],
+        board: &[u8; LOOKAHEAD],
+    ) -> Option<usize> {
         let mut code = 0;
         for (r, row_code) in ROW_CODE.iter().enumerate() {
             // Rows are at most 15 bytes: the mask only lets the compiler see it.
             let at = self.offsets[r] & 31;
             let w = word(board, at);
             let index = ((w & self.keys[r]).wrapping_mul(self.gathers[r]) >> 56) as u8;
-            let row = &self.shape.rows[r];
-            let same = w & self.masks[r] == self.words[r][usize::from(index)]
-                && (!LONG || word(board, at + 8) & row.mask2 == row.separators2);
+            let same = w & self.masks[r] == words[r][usize::from(index)]
+                && (!LONG || word(board, at + 8) & self.masks2[r] == self.separators2[r]);
             if !same {
                 return None;
             }
@@ -209,8 +230,8 @@ impl Baked {
 /// after, or that ends its case, which are one shape if `SAME` (the usual case, which
 /// then needs fewer registers); `LONG` says whether some row is longer than a word.
 struct Check<'a, const SAME: bool, const LONG: bool> {
-    inner: &'a Baked,
-    last: &'a Baked,
+    /// The shape of a board followed by another in its case, and of a case's last board.
+    shapes: [(&'a Rows, &'a [[u64; 256]; 3]); 2],
 }
 
 impl<const SAME: bool, const LONG: bool> Check<'_, SAME, LONG> {
@@ -218,8 +239,8 @@ impl<const SAME: bool, const LONG: bool> Check<'_, SAME, LONG> {
     /// expected of a board that ends its case (`last`) or of one that does not.
     #[inline(always)]
     fn board(&self, board: &[u8; LOOKAHEAD], last: bool) -> Option<(usize, usize)> {
-        let baked = if SAME || !last { self.inner } else { self.last };
-        Some((baked.check::<LONG>(board)?, baked.offsets[3] & 63))
+        let (rows, words) = self.shapes[usize::from(!SAME && last)];
+        Some((rows.check::<LONG>(words, board)?, rows.offsets[3] & 63))
     }
 
     /// The newlines in `boards` boards of one case in a row, the last one ending it if
@@ -227,8 +248,8 @@ impl<const SAME: bool, const LONG: bool> Check<'_, SAME, LONG> {
     fn newlines(&self, boards: u64, ends: bool) -> usize {
         match (boards as usize, ends) {
             (0, _) => 0,
-            (n, true) => (n - 1) * self.inner.newlines + self.last.newlines,
-            (n, false) => n * self.inner.newlines,
+            (n, true) => (n - 1) * self.shapes[0].0.newlines + self.shapes[1].0.newlines,
+            (n, false) => n * self.shapes[0].0.newlines,
         }
     }
 }
@@ -340,34 +361,24 @@ impl BoardRows {
                 break;
             }
             // Checks against learned shapes, with the shapes fixed during the loop.
-            let (inner, last) = (&self.inner, &self.last);
-            let same = inner.shape == last.shape;
+            let same = self.inner.shape == self.last.shape;
+            let long = self.inner.long || self.last.long;
             let read = (bytes, values, &mut at, &mut lines);
-            let differs = match (same, inner.long || last.long) {
-                (true, false) => self.scan(
-                    &Check::<true, false> { inner, last },
-                    read,
-                    cases,
-                    &mut case_end,
-                ),
-                (true, true) => self.scan(
-                    &Check::<true, true> { inner, last },
-                    read,
-                    cases,
-                    &mut case_end,
-                ),
-                (false, false) => self.scan(
-                    &Check::<false, false> { inner, last },
-                    read,
-                    cases,
-                    &mut case_end,
-                ),
-                (false, true) => self.scan(
-                    &Check::<false, true> { inner, last },
-                    read,
-                    cases,
-                    &mut case_end,
-                ),
+            let end = &mut case_end;
+            // One shape: a copy, which the compiler keeps at hand; two: chosen by address.
+            let copy = self.inner.rows;
+            let one = [(&copy, &*self.inner.words); 2];
+            let two = [
+                (&self.inner.rows, &*self.inner.words),
+                (&self.last.rows, &*self.last.words),
+            ];
+            let differs = match (same, long) {
+                (true, false) => self.scan(&Check::<true, false> { shapes: one }, read, cases, end),
+                (true, true) => self.scan(&Check::<true, true> { shapes: one }, read, cases, end),
+                (false, false) => {
+                    self.scan(&Check::<false, false> { shapes: two }, read, cases, end)
+                }
+                (false, true) => self.scan(&Check::<false, true> { shapes: two }, read, cases, end),
             };
             if !differs {
                 // Unless only the count was not a short one, there is nothing more to read.
@@ -394,7 +405,7 @@ impl BoardRows {
                 Some((before, times)) if before == shape => times + 1,
                 _ => 1,
             };
-            if seen == LEARN_AFTER || baked.masks[0] == 0 {
+            if seen == LEARN_AFTER || baked.rows.masks[0] == 0 {
                 baked.learn(shape);
                 *pending = None;
             } else {
