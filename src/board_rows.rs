@@ -85,7 +85,7 @@ fn word(bytes: &[u8; LOOKAHEAD], at: usize) -> u64 {
 
 /// The learned bytes of one row: where its cells are and what every other byte up to the
 /// next row is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 struct RowShape {
     /// The cells are in lanes 0, `a` and `b`.
     a: usize,
@@ -101,22 +101,8 @@ struct RowShape {
     newlines: usize,
 }
 
-impl RowShape {
-    /// A shape no bytes match: nothing learned yet.
-    const NONE: RowShape = RowShape {
-        a: 1,
-        b: 2,
-        mask: 0,
-        separators: 0,
-        mask2: 0,
-        separators2: 0,
-        len: 0,
-        newlines: 0,
-    };
-}
-
 /// The learned rows of a board.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 struct BoardShape {
     rows: [RowShape; 3],
 }
@@ -133,7 +119,7 @@ struct Baked {
 }
 
 /// What the checks of a [`Baked`] shape read, besides the words.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, Default)]
 struct Rows {
     keys: [u64; 3],
     gathers: [u64; 3],
@@ -146,25 +132,14 @@ struct Rows {
 }
 
 impl Baked {
-    fn new(shape: BoardShape) -> Baked {
-        let mut baked = Baked {
-            shape: BoardShape {
-                rows: [RowShape::NONE; 3],
-            },
-            rows: Rows {
-                keys: [0; 3],
-                gathers: [0; 3],
-                masks: [0; 3],
-                masks2: [0; 3],
-                separators2: [0; 3],
-                offsets: [0; 4],
-                newlines: 0,
-            },
-            words: Box::new([[0; 256]; 3]),
+    /// Nothing learned: no board has this shape, as its masks are 0 and its words not.
+    fn new() -> Baked {
+        Baked {
+            shape: BoardShape::default(),
+            rows: Rows::default(),
+            words: Box::new([[u64::MAX; 256]; 3]),
             long: false,
-        };
-        baked.learn(shape);
-        baked
+        }
     }
 
     /// Makes this the check of `shape`, working out the rows that changed.
@@ -297,12 +272,8 @@ impl BoardRows {
             *space = is_space(b as u8);
         }
         BoardRows {
-            inner: Baked::new(BoardShape {
-                rows: [RowShape::NONE; 3],
-            }),
-            last: Baked::new(BoardShape {
-                rows: [RowShape::NONE; 3],
-            }),
+            inner: Baked::new(),
+            last: Baked::new(),
             pending: [None; 2],
             spaces,
         }
@@ -512,7 +483,7 @@ impl BoardRows {
 
     /// Parses the board at the start of `board` byte by byte: its code and shape.
     fn learn_board(&self, board: &[u8; LOOKAHEAD]) -> Option<(usize, BoardShape)> {
-        let mut rows = [RowShape::NONE; 3];
+        let mut rows = [RowShape::default(); 3];
         let mut code = 0;
         let mut at = 0;
         for (r, row) in rows.iter_mut().enumerate() {

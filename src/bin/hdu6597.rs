@@ -431,12 +431,6 @@ impl Case {
     }
 }
 
-/// Where the reading stands: the cases (`None` before T is read) and the current case.
-struct Progress {
-    cases: Option<Cases>,
-    case: Case,
-}
-
 /// The most verdicts [`read_fast`] collects before writing them.
 const VERDICTS_AT_ONCE: u64 = 4096;
 
@@ -503,26 +497,18 @@ fn read_fast(
     Ok(read)
 }
 
-/// What [`read_direct`] leaves to the checked reader: the unread bytes it holds, and the
-/// lines before them.
-struct Rest {
-    buffer: Vec<u8>,
-    start: usize,
-    end: usize,
-    lines: usize,
-}
-
 /// Reads straight from `input` through a buffer of its own for as long as [`read_fast`]
 /// recognises the input, counting lines from what it read, and stops at the first thing
-/// it does not (an error, another layout, the last few boards): [`read_checked`] goes on
-/// from there. `None` if it read the whole input.
+/// it does not (an error, another layout, the last few boards, the end): [`read_checked`]
+/// goes on from there. Returns the buffer, where its unread bytes start and end, and the
+/// lines before them. `cases` is `None` until T is read.
 fn read_direct(
     fast: &mut Fast,
     input: &mut impl Read,
     table: &Table,
-    progress: &mut Progress,
+    (cases, case): (&mut Option<Cases>, &mut Case),
     out: &mut impl Write,
-) -> Result<Option<Rest>> {
+) -> Result<(Vec<u8>, usize, usize, usize)> {
     // The fewest bytes to hold before giving up on reading fast: a board with its
     // lookahead, or a long count.
     const ENOUGH: usize = 2 * LOOKAHEAD;
@@ -544,13 +530,15 @@ fn read_direct(
         }
         let bytes = &buffer[start..end];
         let short = bytes.len() < ENOUGH && !eof;
-        let cases = match progress.cases.as_mut() {
+        let cases = match cases.as_mut() {
+            // The checked reader sees that only whitespace follows.
+            Some(cases) if cases.left == 0 => break,
             Some(cases) => cases,
             None => match read_count(bytes) {
                 Some((count, len, newlines)) if count > 0 => {
                     start += len;
                     lines += newlines;
-                    progress.cases = Some(Cases {
+                    *cases = Some(Cases {
                         left: count,
                         boards_left: None,
                         sum: 0,
@@ -561,20 +549,8 @@ fn read_direct(
                 _ => break,
             },
         };
-        if cases.left == 0 {
-            // Only whitespace may follow.
-            if !bytes.iter().all(|&b| io::is_space(b)) {
-                break;
-            }
-            if eof {
-                return Ok(None);
-            }
-            lines += bytes.iter().filter(|&&b| b == b'\n').count();
-            start = end;
-            continue;
-        }
         let before = *cases;
-        let (len, newlines) = read_fast(fast, bytes, table, cases, &mut progress.case, out)?;
+        let (len, newlines) = read_fast(fast, bytes, table, cases, case, out)?;
         start += len;
         lines += newlines;
         // Stuck with enough bytes at hand, or at the end: leave it to the checked reader.
@@ -582,12 +558,7 @@ fn read_direct(
             break;
         }
     }
-    Ok(Some(Rest {
-        buffer,
-        start,
-        end,
-        lines,
-    }))
+    Ok((buffer, start, end, lines))
 }
 
 /// Reads through the checked reader `rd`, which reports errors: cases with [`read_fast`]
@@ -596,18 +567,17 @@ fn read_checked<R: Read>(
     rd: &mut Reader<R>,
     mut fast: Option<&mut Fast>,
     table: &Table,
-    progress: &mut Progress,
+    (cases, case): (&mut Option<Cases>, &mut Case),
     out: &mut impl Write,
 ) -> Result<()> {
-    let cases = match progress.cases.as_mut() {
+    let cases = match cases {
         Some(cases) => cases,
-        None => progress.cases.insert(Cases {
+        None => cases.insert(Cases {
             left: rd.u64_in(1..=u64::MAX, "the number of cases T")?,
             boards_left: None,
             sum: 0,
         }),
     };
-    let case = &mut progress.case;
     while cases.left > 0 {
         if let Some(fast) = fast.as_mut() {
             let bytes = rd.peek(2 * LOOKAHEAD)?;
@@ -660,36 +630,26 @@ pub fn solve_with(
     out: &mut impl Write,
     fast: bool,
 ) -> Result<()> {
-    let mut progress = Progress {
-        cases: None,
-        case: Case {
-            all_numbers: true,
-            codes: Vec::new(),
-        },
+    let mut cases = None;
+    let mut case = Case {
+        all_numbers: true,
+        codes: Vec::new(),
     };
     let mut fast = (fast && !table.has_non_numbers).then(Fast::new);
-    let rest = match fast.as_mut() {
-        Some(fast) => match read_direct(fast, &mut input, table, &mut progress, out)? {
-            Some(rest) => rest,
-            None => return Ok(()),
-        },
-        None => Rest {
-            buffer: Vec::new(),
-            start: 0,
-            end: 0,
-            lines: 0,
-        },
+    let (buffer, start, end, lines) = match fast.as_mut() {
+        Some(fast) => read_direct(fast, &mut input, table, (&mut cases, &mut case), out)?,
+        None => (Vec::new(), 0, 0, 0),
     };
-    let unread = &rest.buffer[rest.start..rest.end];
-    let mut rd = Reader::new(unread.chain(input));
-    read_checked(&mut rd, fast.as_mut(), table, &mut progress, out).map_err(|e| match e {
+    let mut rd = Reader::new(buffer[start..end].chain(input));
+    let state = (&mut cases, &mut case);
+    read_checked(&mut rd, fast.as_mut(), table, state, out).map_err(|e| match e {
         // The checked reader counts lines from where it started.
         Error::Parse {
             line,
             expected,
             found,
         } => Error::Parse {
-            line: line + rest.lines,
+            line: line + lines,
             expected,
             found,
         },
