@@ -144,7 +144,10 @@ impl Class {
         // For the row interval at hand and each row u in it, the nim-sum of the pieces
         // above and below u for each column interval (rows of a power-of-two length, so
         // that masked indices need no bounds checks).
-        let mut split = vec![[0u16; SPLIT_ROW]; self.height];
+        let mut split = vec![[0u16; SPLIT_ROW]; SIDE];
+        // The G cards by row, in an array the loops index without bounds checks.
+        let mut g_cols = [0u32; SIDE];
+        g_cols[..self.height].copy_from_slice(&self.g_cols);
         // The row interval `split` and `b_cols` were computed for.
         let mut split_rows = None;
         let mut b_cols = 0;
@@ -193,11 +196,11 @@ impl Class {
             }
             // A G card removes its row and column: four corners remain, the pieces above
             // and below u left of v, and right of v.
+            // Values below 64 (all, in practice) are gathered in a register.
+            let mut small = 0u64;
             for u in ones(g_rows[col_index] & row_bits) {
-                let split = &split[u - u1];
-                // Values below 64 (all, in practice) are gathered in a register.
-                let mut small = 0u64;
-                let mut g_cards = self.g_cols[u] & col_bits;
+                let split = &split[(u - u1) % SIDE];
+                let mut g_cards = g_cols[u % SIDE] & col_bits;
                 while g_cards != 0 {
                     let v = g_cards.trailing_zeros() as usize;
                     g_cards &= g_cards - 1;
@@ -210,8 +213,8 @@ impl Class {
                         values.push(value);
                     }
                 }
-                values.push_mask(small);
             }
+            values.push_mask(small);
             // A B card in column v removes the column: left and right remain.
             for v in ones(b_cols & col_bits) {
                 let (left, right) = col_split[v % SIDE];
