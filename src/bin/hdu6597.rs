@@ -4,8 +4,14 @@
 //! Every one of the 3^9 single-board positions is worth a number, computed at start-up from
 //! its options as the simplest number between the best Left and the best Right option (the
 //! tests check from the rules that the best Left option is always below the best Right one).
-//! A case's value is the sum of its boards' values and its sign decides. Were some board not
-//! a number, that case would be decided by an explicit search over the sum instead.
+//! Values are kept in fixed point (counts of 1/32), and one position of each set of 8 that the
+//! symmetries of the square relate is worked out. A case's value is the sum of its boards'
+//! values and its sign decides. Were some board not a number, that case would be decided by
+//! an explicit search over the sum instead.
+//!
+//! Reading is most of the work: `board_rows` reads boards straight from a buffer of our own,
+//! a word per row, and hands over to the checked `io::Reader` (which reports errors) at the
+//! first thing it does not recognise.
 
 use combgames::board_rows::{read_count, BoardRows, Cases, LOOKAHEAD};
 use combgames::io::{self, describe_byte, describe_token, Error, Reader, Result, DEFAULT_CAPACITY};
