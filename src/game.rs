@@ -287,6 +287,23 @@ impl MoveValues {
         }
     }
 
+    /// Adds a move to each value below 64 whose bit is set in `mask`: one step for many
+    /// moves, for a caller that collects them in a register first.
+    ///
+    /// # Complexity
+    /// O(1).
+    ///
+    /// ```
+    /// use combgames::game::MoveValues;
+    /// let mut moves = MoveValues::new();
+    /// moves.push_mask(0b1011);
+    /// assert_eq!(moves.mex(), 2);
+    /// ```
+    #[inline]
+    pub fn push_mask(&mut self, mask: u64) {
+        self.low |= mask;
+    }
+
     /// Says that the state is the same game as the already filled table entry `index` (a
     /// symmetric or trimmed position, say): [`fill_grundy`] copies that entry and ignores
     /// the values pushed.

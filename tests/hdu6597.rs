@@ -101,15 +101,21 @@ fn show(board: &Board) -> String {
     rows.join("/")
 }
 
+/// The program's fixed-point value of a position, as an exact number.
+fn table_value(table: &[i16], code: usize) -> Option<Q> {
+    let scaled = table[code];
+    (scaled != hdu6597::NOT_A_NUMBER).then(|| Q::fraction(i64::from(scaled), 1 << hdu6597::SCALE))
+}
+
 #[test]
 fn every_position_is_a_number_and_the_table_agrees() {
     let mut values = Values(HashMap::new());
-    let table = hdu6597::board_values();
+    let table = hdu6597::scaled_values();
     assert_eq!(table.len(), hdu6597::POSITIONS);
     for board in all_boards() {
         let v = values.of(&board);
         let code = hdu6597::code(&board).unwrap();
-        assert_eq!(table[code], Some(v), "{}", show(&board));
+        assert_eq!(table_value(&table, code), Some(v), "{}", show(&board));
         // The problem file's bounds: denominators up to 32, values in [-9, 8].
         assert!(v.exponent() <= 5 && Q::integer(-9) <= v && v <= Q::integer(8));
     }
@@ -118,6 +124,20 @@ fn every_position_is_a_number_and_the_table_agrees() {
     assert_eq!(all.iter().max(), Some(&Q::integer(8)));
     assert_eq!(all.iter().min(), Some(&Q::integer(-9)));
     assert_eq!(all.iter().map(|v| v.exponent()).max(), Some(5));
+}
+
+proptest! {
+    #[test]
+    fn fixed_point_simplest_numbers_are_the_exact_ones(
+        low in proptest::option::of(-300i64..300),
+        high in proptest::option::of(-300i64..300),
+        scale in 0u32..6,
+    ) {
+        let exact = |scaled: i64| Q::fraction(scaled, 1 << scale);
+        let expected = Q::simplest_between(low.map(exact), high.map(exact))
+            .and_then(|v| v.to_scaled(scale));
+        prop_assert_eq!(hdu6597::simplest_scaled(low, high, scale), expected);
+    }
 }
 
 #[test]
@@ -134,11 +154,15 @@ fn the_values_stated_in_the_problem_file() {
         (".X./XOX/.X.", Q::fraction(1, 16)),
     ];
     let mut values = Values(HashMap::new());
-    let table = hdu6597::board_values();
+    let table = hdu6597::scaled_values();
     for (rows, value) in stated {
         let b = board(rows);
         assert_eq!(values.of(&b), value, "{rows}");
-        assert_eq!(table[hdu6597::code(&b).unwrap()], Some(value), "{rows}");
+        assert_eq!(
+            table_value(&table, hdu6597::code(&b).unwrap()),
+            Some(value),
+            "{rows}"
+        );
     }
     assert_eq!(Q::fraction(65, 16).to_string(), "65/16");
     assert_eq!(Q::fraction(1, 16).to_string(), "1/16");
@@ -146,7 +170,7 @@ fn the_values_stated_in_the_problem_file() {
 
 #[test]
 fn banned_cells_count_as_empty() {
-    let table = hdu6597::board_values();
+    let table = hdu6597::scaled_values();
     let with_bans = hdu6597::code(&board("#O#/X##/..#")).unwrap();
     let with_dots = hdu6597::code(&board(".O./X../...")).unwrap();
     assert_eq!(table[with_bans], table[with_dots]);
@@ -257,9 +281,9 @@ fn run(input: &str) -> (String, Option<String>) {
 
 /// Runs the program as if no board were a number, so every case goes to the search.
 fn run_searching(input: &str) -> (String, Option<String>) {
-    let table = hdu6597::Table::from_values(&vec![None; hdu6597::POSITIONS]);
+    let table = hdu6597::Table::new(vec![hdu6597::NOT_A_NUMBER; hdu6597::POSITIONS]);
     let mut out = Vec::new();
-    let result = hdu6597::solve_with(&table, input.as_bytes(), &mut out);
+    let result = hdu6597::solve_with(&table, input.as_bytes(), &mut out, true);
     (
         String::from_utf8(out).unwrap(),
         result.err().map(|e| e.to_string()),
@@ -317,6 +341,174 @@ proptest! {
             };
         }
         prop_assert_eq!(run(&input), (expected, None));
+    }
+}
+
+/// A reader that hands out its input in chunks of the given sizes, in turn, so that
+/// tokens straddle every kind of buffer refill.
+struct Chunked<'a> {
+    input: &'a [u8],
+    sizes: Vec<usize>,
+    turn: usize,
+}
+
+impl std::io::Read for Chunked<'_> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let size = self.sizes[self.turn % self.sizes.len()];
+        self.turn += 1;
+        let n = size.min(buf.len()).min(self.input.len());
+        buf[..n].copy_from_slice(&self.input[..n]);
+        self.input = &self.input[n..];
+        Ok(n)
+    }
+}
+
+/// The fast program on `input` read in chunks of `sizes`, and the checked reader alone.
+fn fast_and_plain(input: &[u8], sizes: &[usize]) -> [(String, Option<String>); 2] {
+    let finish = |out: Vec<u8>, result: combgames::io::Result<()>| {
+        (
+            String::from_utf8(out).unwrap(),
+            result.err().map(|e| e.to_string()),
+        )
+    };
+    let mut fast = Vec::new();
+    let chunked = Chunked {
+        input,
+        sizes: sizes.to_vec(),
+        turn: 0,
+    };
+    let fast_result = hdu6597::solve(chunked, &mut fast);
+    let mut plain = Vec::new();
+    let plain_result = hdu6597::solve_plain(input, &mut plain);
+    [finish(fast, fast_result), finish(plain, plain_result)]
+}
+
+/// How one row is written: the cell separator and what ends the row.
+fn row_style() -> impl Strategy<Value = (&'static str, &'static str)> {
+    let separator = prop_oneof![Just("|"), Just(""), Just(" "), Just("\t"), Just(" \t ")];
+    let end = prop_oneof![
+        Just("\n"),
+        Just("\r\n"),
+        Just(" \n"),
+        Just("\t\r\n"),
+        Just("\n\n"),
+        Just("  \r\n\r\n"),
+    ];
+    (separator, end)
+}
+
+/// A whole input: cases of boards where each row keeps the input's usual style, or with
+/// probability 1 in `odd` takes a style of its own; counts with their own line ends.
+fn styled_input() -> impl Strategy<Value = Vec<u8>> {
+    let any_board = proptest::collection::vec(
+        prop_oneof![Just(b'.'), Just(b'#'), Just(b'O'), Just(b'X')],
+        9,
+    );
+    let cases = proptest::collection::vec(proptest::collection::vec(any_board, 0..=11), 1..40);
+    let odd_rows = proptest::collection::vec((0usize..4, row_style()), 64);
+    // Whitespace after every board, and after every case: the last row then differs.
+    let extra = || prop_oneof![Just(""), Just(""), Just("\n"), Just(" \n"), Just("\r\n\t")];
+    let ends = (extra(), extra());
+    (
+        cases,
+        row_style(),
+        odd_rows,
+        1usize..30,
+        any::<bool>(),
+        ends,
+    )
+        .prop_map(
+            |(cases, usual, odd_rows, odd, padded_counts, (after_board, after_case))| {
+                let mut text = format!("{}\n", cases.len());
+                let mut k = 0;
+                for boards in &cases {
+                    if padded_counts && k % 3 == 0 {
+                        text += &format!(" 0{}{}", boards.len(), usual.1);
+                    } else {
+                        text += &format!("{}{}", boards.len(), usual.1);
+                    }
+                    for board in boards {
+                        for row in board.chunks(3) {
+                            let (pick, style) = odd_rows[k % odd_rows.len()];
+                            k += 1;
+                            let (separator, end) = if pick == 0 && k % odd == 0 {
+                                style
+                            } else {
+                                usual
+                            };
+                            let cells: Vec<String> =
+                                row.iter().map(|&c| (c as char).to_string()).collect();
+                            text += &cells.join(separator);
+                            text += end;
+                        }
+                        text += after_board;
+                    }
+                    text += after_case;
+                }
+                text.into_bytes()
+            },
+        )
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    #[test]
+    fn the_fast_path_answers_as_the_checked_reader_does(
+        input in styled_input(),
+        sizes in proptest::collection::vec(1usize..300, 1..8),
+    ) {
+        let [fast, plain] = fast_and_plain(&input, &sizes);
+        prop_assert_eq!(&plain.1, &None);
+        prop_assert_eq!(fast, plain);
+    }
+
+    #[test]
+    fn the_fast_path_reports_faults_as_the_checked_reader_does(
+        input in styled_input(),
+        sizes in proptest::collection::vec(1usize..300, 1..8),
+        faults in proptest::collection::vec((any::<prop::sample::Index>(), prop_oneof![
+            Just(b'Q'), Just(b'|'), Just(b' '), Just(b'\n'), Just(b'0'), Just(b'7'), Just(b'.'), Just(b'o'),
+        ]), 1..3),
+        cut in any::<prop::sample::Index>(),
+        cut_it in any::<bool>(),
+    ) {
+        let mut input = input;
+        for (at, byte) in faults {
+            let at = at.index(input.len());
+            input[at] = byte;
+        }
+        if cut_it {
+            input.truncate(cut.index(input.len()));
+        }
+        let [fast, plain] = fast_and_plain(&input, &sizes);
+        prop_assert_eq!(fast, plain);
+    }
+}
+
+proptest! {
+    // Each case is a long input; fewer of them keep the test quick.
+    #![proptest_config(ProptestConfig::with_cases(12))]
+
+    #[test]
+    fn long_inputs_read_fast_as_the_checked_reader_reads_them(
+        input in styled_input(),
+        repeat in 20usize..60,
+        sizes in proptest::collection::vec(1usize..70_000, 1..4),
+        fault in any::<prop::sample::Index>(),
+        faulty in any::<bool>(),
+    ) {
+        // The input's cases many times over, past the 64 KiB buffers.
+        let text = String::from_utf8(input).unwrap();
+        let (count, body) = text.split_once('\n').unwrap();
+        let count: usize = count.parse().unwrap();
+        let mut input = format!("{}\n{}", count * repeat, body.repeat(repeat)).into_bytes();
+        if faulty {
+            let at = fault.index(input.len());
+            input[at] = b'?';
+        }
+        let [fast, plain] = fast_and_plain(&input, &sizes);
+        prop_assert_eq!(fast, plain);
     }
 }
 

@@ -26,6 +26,11 @@ use std::process::ExitCode;
 /// The most rows and columns of the board.
 pub const MAX_SIDE: usize = 25;
 
+/// The stride of tables indexed by a column (at most 25), and by a column interval (at
+/// most 351): powers of two, so that masked indices need no bounds checks.
+const SIDE: usize = 32;
+const SPLIT_ROW: usize = 512;
+
 /// The cards of one parity class in rotated coordinates: a `height x width` box.
 struct Class {
     height: usize,
@@ -97,6 +102,9 @@ impl Class {
     /// below, which share their column interval: `split[u][c]` = g(above, c) ^ g(below, c)
     /// for every column interval c is computed once, in two contiguous passes, and then an
     /// R card costs one look-up and a G card two, all in a small table that stays in cache.
+    /// G cards are the bulk of the work on boards full of them (9 x 10^6 options for a
+    /// 25 x 25 board with 95% G): the loop over a row's G cards gathers their values in a
+    /// register bitset and indexes tables whose masked indices need no bounds checks.
     ///
     /// # Complexity
     /// O(rectangles x (height + width) + options), rectangles = O(height^2 width^2); about
@@ -105,19 +113,18 @@ impl Class {
         let rects = Rects::new(self.height, self.width);
         let (rows, cols) = (rects.rows(), rects.cols());
         let ncols = cols.len();
-        // For each column interval and each column v in it, the indices of the intervals
-        // left and right of v.
-        let col_splits: Vec<Vec<(u16, u16)>> = (0..ncols)
+        // For each column interval and each column v in it (at index v), the indices of
+        // the intervals left and right of v.
+        let col_splits: Vec<[(u16, u16); SIDE]> = (0..ncols)
             .map(|c| {
                 let range = cols.range(c);
-                range
-                    .clone()
-                    .map(|v| {
-                        let left = cols.index(range.start..v);
-                        let right = cols.index(v + 1..range.end);
-                        (left as u16, right as u16)
-                    })
-                    .collect()
+                let mut splits = [(0, 0); SIDE];
+                for v in range.clone() {
+                    let left = cols.index(range.start..v);
+                    let right = cols.index(v + 1..range.end);
+                    splits[v] = (left as u16, right as u16);
+                }
+                splits
             })
             .collect();
         // For each column interval, the rows with an R card in it, and with a G card.
@@ -134,7 +141,13 @@ impl Class {
         let r_rows = rows_with(&self.r_cols);
         let g_rows = rows_with(&self.g_cols);
         let mut g = vec![0u16; rects.len()];
-        let mut split = vec![0u16; self.height * ncols];
+        // For the row interval at hand and each row u in it, the nim-sum of the pieces
+        // above and below u for each column interval (rows of a power-of-two length, so
+        // that masked indices need no bounds checks).
+        let mut split = vec![[0u16; SPLIT_ROW]; SIDE];
+        // The G cards by row, in an array the loops index without bounds checks.
+        let mut g_cols = [0u32; SIDE];
+        g_cols[..self.height].copy_from_slice(&self.g_cols);
         // The row interval `split` and `b_cols` were computed for.
         let mut split_rows = None;
         let mut b_cols = 0;
@@ -151,9 +164,8 @@ impl Class {
                 for u in u1..u2 {
                     let above = rows.index(u1..u) * ncols;
                     let below = rows.index(u + 1..u2) * ncols;
-                    let out = &mut split[(u - u1) * ncols..][..ncols];
                     let pieces = g[above..above + ncols].iter().zip(&g[below..below + ncols]);
-                    for (s, (a, b)) in out.iter_mut().zip(pieces) {
+                    for (s, (a, b)) in split[u - u1].iter_mut().zip(pieces) {
                         *s = a ^ b;
                     }
                 }
@@ -180,19 +192,32 @@ impl Class {
             let col_split = &col_splits[col_index];
             // An R card in row u removes the row: above and below remain.
             for u in ones(r_rows[col_index] & row_bits) {
-                values.push(split[(u - u1) * ncols + col_index]);
+                values.push(split[u - u1][col_index % SPLIT_ROW]);
             }
-            // A G card removes its row and column: four corners remain.
+            // A G card removes its row and column: four corners remain, the pieces above
+            // and below u left of v, and right of v.
+            // Values below 64 (all, in practice) are gathered in a register.
+            let mut small = 0u64;
             for u in ones(g_rows[col_index] & row_bits) {
-                let split = &split[(u - u1) * ncols..][..ncols];
-                for v in ones(self.g_cols[u] & col_bits) {
-                    let (left, right) = col_split[v - v1];
-                    values.push(split[usize::from(left)] ^ split[usize::from(right)]);
+                let split = &split[(u - u1) % SIDE];
+                let mut g_cards = g_cols[u % SIDE] & col_bits;
+                while g_cards != 0 {
+                    let v = g_cards.trailing_zeros() as usize;
+                    g_cards &= g_cards - 1;
+                    let (left, right) = col_split[v % SIDE];
+                    let value = split[usize::from(left) % SPLIT_ROW]
+                        ^ split[usize::from(right) % SPLIT_ROW];
+                    if value < 64 {
+                        small |= 1 << value;
+                    } else {
+                        values.push(value);
+                    }
                 }
             }
+            values.push_mask(small);
             // A B card in column v removes the column: left and right remain.
             for v in ones(b_cols & col_bits) {
-                let (left, right) = col_split[v - v1];
+                let (left, right) = col_split[v % SIDE];
                 values.push(g[base + usize::from(left)] ^ g[base + usize::from(right)]);
             }
         });

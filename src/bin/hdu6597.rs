@@ -4,15 +4,22 @@
 //! Every one of the 3^9 single-board positions is worth a number, computed at start-up from
 //! its options as the simplest number between the best Left and the best Right option (the
 //! tests check from the rules that the best Left option is always below the best Right one).
-//! A case's value is the sum of its boards' values and its sign decides. Were some board not
-//! a number, that case would be decided by an explicit search over the sum instead.
+//! Values are kept in fixed point (counts of 1/32), and one position of each set of 8 that the
+//! symmetries of the square relate is worked out. A case's value is the sum of its boards'
+//! values and its sign decides. Were some board not a number, that case would be decided by
+//! an explicit search over the sum instead.
+//!
+//! Reading is most of the work: `board_rows` reads boards straight from a buffer of our own,
+//! a word per row, and hands over to the checked `io::Reader` (which reports errors) at the
+//! first thing it does not recognise.
 
-use combgames::io::{self, describe_byte, describe_token, Reader, Result};
+use combgames::board_rows::{read_count, BoardRows, Cases, LOOKAHEAD};
+use combgames::io::{self, describe_byte, describe_token, Error, Reader, Result, DEFAULT_CAPACITY};
 use combgames::partizan::{Outcome, OutcomeClass, Player};
-use combgames::surreal::DyadicRational;
+use std::cmp::Ordering;
 use std::collections::HashMap;
 // Not in the 2018 prelude, which bundles may be compiled under.
-use std::convert::TryInto;
+use std::convert::TryFrom;
 use std::io::{Read, Write};
 use std::process::ExitCode;
 
@@ -52,65 +59,37 @@ pub fn code(cells: &[u8; 9]) -> Option<usize> {
     })
 }
 
-/// The cells Alice bans when she picks cell i: with its left and right neighbours, with the
-/// ones above and below, or with all four (neighbours off the board do not exist).
-const BANS: [[u16; 3]; 9] = {
-    let mut bans = [[0; 3]; 9];
+/// The cells next to each cell: left, right, above, below, with 9 for "off the board".
+const NEIGHBOURS: [[usize; 4]; 9] = {
+    let mut neighbours = [[9; 4]; 9];
     let mut i = 0;
     while i < 9 {
         let (row, column) = (i / 3, i % 3);
-        let mut sideways = 1 << i;
-        let mut upright = 1 << i;
         if column > 0 {
-            sideways |= 1 << (i - 1);
+            neighbours[i][0] = i - 1;
         }
         if column < 2 {
-            sideways |= 1 << (i + 1);
+            neighbours[i][1] = i + 1;
         }
         if row > 0 {
-            upright |= 1 << (i - 3);
+            neighbours[i][2] = i - 3;
         }
         if row < 2 {
-            upright |= 1 << (i + 3);
+            neighbours[i][3] = i + 3;
         }
-        bans[i] = [sideways, upright, sideways | upright];
         i += 1;
     }
-    bans
+    neighbours
 };
 
-/// A position as masks of its white and black cells.
-fn pieces(code: usize) -> (u16, u16) {
-    let (mut white, mut black) = (0, 0);
-    for (i, weight) in WEIGHT.iter().enumerate() {
-        match code / weight % 3 {
-            WHITE => white |= 1 << i,
-            BLACK => black |= 1 << i,
-            _ => {}
-        }
+/// Each cell's digit of `code` times its weight `3^i`; entry 9 is 0, for neighbours off
+/// the board. Banning cells subtracts their entries from the code.
+fn weighted_digits(code: usize) -> [usize; 10] {
+    let mut weighted = [0; 10];
+    for (i, w) in weighted.iter_mut().take(9).enumerate() {
+        *w = code / WEIGHT[i] % 3 * WEIGHT[i];
     }
-    (white, black)
-}
-
-/// `MASK_WEIGHT[mask]`: the sum of `3^i` over the cells i of a 9-bit `mask`.
-const MASK_WEIGHT: [u16; 512] = {
-    let mut table = [0; 512];
-    let mut mask = 0;
-    while mask < 512 {
-        let mut i = 0;
-        while i < 9 {
-            if mask >> i & 1 == 1 {
-                table[mask] += WEIGHT[i] as u16;
-            }
-            i += 1;
-        }
-        mask += 1;
-    }
-    table
-};
-
-fn weight_of(mask: u16) -> usize {
-    MASK_WEIGHT[mask as usize] as usize
+    weighted
 }
 
 /// Calls `visit` with each code Alice can move to from `code`: ban a white piece and its
@@ -119,13 +98,14 @@ fn weight_of(mask: u16) -> usize {
 /// # Complexity
 /// O(1): at most 27 options.
 pub fn for_each_left_option(code: usize, mut visit: impl FnMut(usize)) {
-    let (white, black) = pieces(code);
-    for (i, bans) in BANS.iter().enumerate() {
-        if white >> i & 1 == 1 {
-            for &banned in bans {
-                visit(code - weight_of(white & banned) - 2 * weight_of(black & banned));
-            }
-        }
+    let weighted = weighted_digits(code);
+    for i in (0..9).filter(|&i| weighted[i] == WHITE * WEIGHT[i]) {
+        let [left, right, up, down] = NEIGHBOURS[i].map(|j| weighted[j]);
+        let rest = code - weighted[i];
+        let (sideways, upright) = (left + right, up + down);
+        visit(rest - sideways);
+        visit(rest - upright);
+        visit(rest - sideways - upright);
     }
 }
 
@@ -134,40 +114,134 @@ pub fn for_each_left_option(code: usize, mut visit: impl FnMut(usize)) {
 /// # Complexity
 /// O(1): at most 9 options.
 pub fn for_each_right_option(code: usize, mut visit: impl FnMut(usize)) {
-    let (_, black) = pieces(code);
-    for (i, weight) in WEIGHT.iter().enumerate() {
-        if black >> i & 1 == 1 {
-            visit(code - BLACK * weight);
-        }
+    let weighted = weighted_digits(code);
+    for i in (0..9).filter(|&i| weighted[i] == BLACK * WEIGHT[i]) {
+        visit(code - weighted[i]);
     }
 }
 
-/// The value of every position (indexed by code), or `None` where it is not a number: when
-/// an option is not a number, or the best Left option is not below the best Right one.
+/// The scale of fixed-point values: a value `v` is stored as the integer `v * 2^SCALE`.
+/// Denominators up to 32 fit (the tests show that every position's does).
+pub const SCALE: u32 = 5;
+
+/// The stored value of a position that is not a number, or whose value needs a finer
+/// denominator than `2^SCALE`: such boards are decided by search.
+pub const NOT_A_NUMBER: i16 = i16::MIN;
+
+/// Digit `j` (0, 1 or 2) of each row code `0..27`.
+const ROW_DIGIT: [[usize; 27]; 3] = {
+    let mut digits = [[0; 27]; 3];
+    let mut row = 0;
+    while row < 27 {
+        digits[0][row] = row % 3;
+        digits[1][row] = row / 3 % 3;
+        digits[2][row] = row / 9;
+        row += 1;
+    }
+    digits
+};
+
+/// The codes of the 8 positions that a symmetry of the square makes of `code`: Alice's
+/// three choices and Bob's move look the same after any rotation or reflection, so all 8
+/// have one value.
+fn symmetric_codes(code: usize) -> [usize; 8] {
+    let rows = [code % 27, code / 27 % 27, code / 729];
+    let [d0, d1, d2] = ROW_DIGIT;
+    let column = |digit: &[usize; 27]| digit[rows[0]] + 3 * digit[rows[1]] + 9 * digit[rows[2]];
+    let columns = [column(&d0), column(&d1), column(&d2)];
+    let reversed = |row: usize| d2[row] + 3 * d1[row] + 9 * d0[row];
+    let mut codes = [0; 8];
+    for (k, lines) in [rows, columns].iter().enumerate() {
+        let [a, b, c] = *lines;
+        let [ra, rb, rc] = [reversed(a), reversed(b), reversed(c)];
+        codes[4 * k] = a + 27 * b + 729 * c;
+        codes[4 * k + 1] = c + 27 * b + 729 * a;
+        codes[4 * k + 2] = ra + 27 * rb + 729 * rc;
+        codes[4 * k + 3] = rc + 27 * rb + 729 * ra;
+    }
+    codes
+}
+
+/// The simplest number strictly between `low` and `high` (either may be absent) in fixed
+/// point: bounds and answer are multiples of `2^-scale`, given by their integer
+/// multipliers. `None` when `low >= high`, or when the simplest number is not a multiple
+/// of `2^-scale` (it needs a finer denominator). The value of `{low | high}` when the
+/// options are numbers; the tests check it against `DyadicRational::simplest_between`.
+/// (Here, not in the library's `surreal`, which a bundle would then carry whole.)
 ///
 /// # Complexity
-/// O(3^9 x 36): every position once, in code order, with at most 36 options.
-pub fn board_values() -> Vec<Option<DyadicRational>> {
-    let mut values: Vec<Option<DyadicRational>> = Vec::with_capacity(POSITIONS);
-    for position in 0..POSITIONS {
-        // Options have smaller codes, so their values are known.
+/// O(1).
+///
+/// # Panics
+/// If `scale > 62`, or a bound is within `2^scale` of the `i64` limits.
+pub fn simplest_scaled(low: Option<i64>, high: Option<i64>, scale: u32) -> Option<i64> {
+    assert!(scale <= 62, "scale {} too large", scale);
+    // The integers next to a bound: the least above `low`, the greatest below `high`.
+    let above = |low: i64| ((low >> scale) + 1) << scale;
+    let below = |high: i64| -above(-high);
+    let (low, high) = match (low, high) {
+        (None, None) => return Some(0),
+        (Some(low), None) => return Some(if low < 0 { 0 } else { above(low) }),
+        (None, Some(high)) => return Some(if high > 0 { 0 } else { below(high) }),
+        (Some(low), Some(high)) if low >= high => return None,
+        (Some(low), Some(high)) if low < 0 && high > 0 => return Some(0),
+        (Some(low), Some(high)) => (low, high),
+    };
+    // An integer in between, nearest 0, if there is one.
+    let integer = if low >= 0 { above(low) } else { below(high) };
+    if low < integer && integer < high {
+        return Some(integer);
+    }
+    // Else all of `low + 1 ..= high - 1` lies within one unit interval, so it has one
+    // sign, and the number with the most trailing zero bits is the simplest: the common
+    // high bits of both ends, then a one, then zeros.
+    let (first, last) = (low + 1, high - 1);
+    match first ^ last {
+        _ if first > last => None,
+        0 => Some(first),
+        differ => Some(last & !((1i64 << (63 - differ.leading_zeros())) - 1)),
+    }
+}
+
+/// The value of every position (indexed by code) times `2^SCALE`, or [`NOT_A_NUMBER`]: the
+/// simplest number between the best Left and the best Right option, when all options are
+/// numbers and the best Left one is below the best Right one.
+///
+/// Positions go in code order, as options have smaller codes. Only the first position
+/// of each set of 8 symmetric ones is worked out; the others copy it.
+///
+/// # Complexity
+/// O(3^9 x 36 / 8): a position in 8 with at most 36 options, the rest copied.
+pub fn scaled_values() -> Vec<i16> {
+    // Not yet known; no value comes near it.
+    const UNKNOWN: i16 = i16::MAX;
+    let mut values = vec![UNKNOWN; POSITIONS];
+    for code in 0..POSITIONS {
+        if values[code] != UNKNOWN {
+            continue;
+        }
         let mut numbers = true;
-        let mut best_left: Option<DyadicRational> = None;
-        let mut best_right: Option<DyadicRational> = None;
-        for_each_left_option(position, |option| match values[option] {
-            Some(v) => best_left = Some(best_left.map_or(v, |best| best.max(v))),
-            None => numbers = false,
+        let (mut best_left, mut best_right) = (None, None);
+        for_each_left_option(code, |option| {
+            let v = values[option];
+            numbers &= v != NOT_A_NUMBER;
+            best_left = Some(best_left.map_or(v, |best: i16| best.max(v)));
         });
-        for_each_right_option(position, |option| match values[option] {
-            Some(v) => best_right = Some(best_right.map_or(v, |best| best.min(v))),
-            None => numbers = false,
+        for_each_right_option(code, |option| {
+            let v = values[option];
+            numbers &= v != NOT_A_NUMBER;
+            best_right = Some(best_right.map_or(v, |best: i16| best.min(v)));
         });
         let value = if numbers {
-            DyadicRational::simplest_between(best_left, best_right)
+            simplest_scaled(best_left.map(i64::from), best_right.map(i64::from), SCALE)
+                .and_then(|v| i16::try_from(v).ok())
+                .filter(|&v| v != NOT_A_NUMBER && v != UNKNOWN)
         } else {
             None
         };
-        values.push(value);
+        for image in symmetric_codes(code) {
+            values[image] = value.unwrap_or(NOT_A_NUMBER);
+        }
     }
     values
 }
@@ -240,36 +314,26 @@ pub fn verdict(class: OutcomeClass) -> &'static str {
     }
 }
 
-/// Fixed-point board values: `value * 2^exponent`, or `None` where a board must be searched.
+/// Board values for the solver: [`scaled_values`], or any other table (the tests make one
+/// with no numbers, to run the search).
 pub struct Table {
-    scaled: Vec<Option<i32>>,
-    /// Whether some board is not a number, so a case may need the boards for a search.
+    scaled: Vec<i16>,
+    /// Whether some board is not a number, so a case may need its boards for a search.
     has_non_numbers: bool,
 }
 
 impl Table {
-    /// The table of `values`, one per position code (`None` for a board that is not a
-    /// number).
+    /// The table of `scaled` values, one per position code, [`NOT_A_NUMBER`] for a board
+    /// that must be searched.
     ///
     /// # Complexity
     /// O(positions).
     ///
     /// # Panics
-    /// If `values` does not hold [`POSITIONS`] entries.
-    pub fn from_values(values: &[Option<DyadicRational>]) -> Table {
-        assert_eq!(values.len(), POSITIONS, "one value per position");
-        let exponent = values
-            .iter()
-            .flatten()
-            .map(|v| v.exponent())
-            .max()
-            .unwrap_or(0);
-        // A value that does not fit is treated like a non-number: searched, still exact.
-        let scaled = values
-            .iter()
-            .map(|v| v.and_then(|v| v.to_scaled(exponent)?.try_into().ok()))
-            .collect::<Vec<_>>();
-        let has_non_numbers = scaled.iter().any(Option::is_none);
+    /// If `scaled` does not hold [`POSITIONS`] entries.
+    pub fn new(scaled: Vec<i16>) -> Table {
+        assert_eq!(scaled.len(), POSITIONS, "one value per position");
+        let has_non_numbers = scaled.contains(&NOT_A_NUMBER);
         Table {
             scaled,
             has_non_numbers,
@@ -278,8 +342,8 @@ impl Table {
 }
 
 thread_local! {
-    /// The table of [`board_values`], built on first use: tests call [`solve`] many times.
-    static TABLE: Table = Table::from_values(&board_values());
+    /// The table of [`scaled_values`], built on first use: tests call [`solve`] many times.
+    static TABLE: Table = Table::new(scaled_values());
 }
 
 const ROW: &str = "a board row such as O|.|X, O.X or O . X";
@@ -334,44 +398,214 @@ fn read_board<R: Read>(rd: &mut Reader<R>) -> Result<usize> {
     Ok(code)
 }
 
-/// The row starting at `bytes[0]` in layout `c|c|c`, `c c c` (single spaces) or `ccc`,
-/// followed by whitespace: its code and length. `None` for anything else, which the reader
-/// then handles.
-#[inline]
-fn fast_row(bytes: &[u8]) -> Option<(usize, usize)> {
-    let cell = |i: usize| match CELL[bytes[i] as usize] {
-        NOT_A_CELL => None,
-        digit => Some(digit as usize),
-    };
-    let separator = *bytes.get(1)?;
-    let len = if separator == b'|' || separator == b' ' {
-        5
-    } else {
-        3
-    };
-    if !bytes.get(len)?.is_ascii_whitespace() || (len == 5 && bytes[3] != separator) {
-        return None;
-    }
-    let step = len / 2;
-    Some((cell(0)? + 3 * cell(step)? + 9 * cell(2 * step)?, len))
+/// What the checked reader keeps of the case being read, besides the sum in [`Cases`].
+struct Case {
+    /// Whether every board so far is a number.
+    all_numbers: bool,
+    /// The boards, kept only when some board may need a search: memory stays flat.
+    codes: Vec<usize>,
 }
 
-/// The board starting after whitespace at the front of `bytes`: its code and the bytes it
-/// takes, if all three rows are there in a fast layout.
-#[inline]
-fn fast_board(bytes: &[u8]) -> Option<(usize, usize)> {
-    let mut used = 0;
-    let mut code = 0;
-    for weight in [1, 27, 729] {
-        used += bytes
-            .get(used..)?
-            .iter()
-            .position(|b| !b.is_ascii_whitespace())?;
-        let (row, len) = fast_row(&bytes[used..])?;
-        code += row * weight;
-        used += len;
+impl Case {
+    /// Adds the board `code`, read by the checked reader, to `cases`.
+    fn add(&mut self, table: &Table, cases: &mut Cases, code: usize) {
+        if table.has_non_numbers {
+            self.codes.push(code);
+        }
+        match table.scaled[code] {
+            NOT_A_NUMBER => self.all_numbers = false,
+            // Boards take at least 9 input bytes and |values| are small: no overflow.
+            v => cases.sum += i64::from(v),
+        }
     }
-    Some((code, used))
+
+    /// Writes the verdict of the case that `cases` ends and readies the next case.
+    fn finish(&mut self, cases: &mut Cases, out: &mut impl Write) -> Result<()> {
+        let outcome = if self.all_numbers {
+            Outcome::from_comparison_with_zero(Some(cases.sum.cmp(&0)))
+        } else {
+            outcome_by_search(&self.codes)
+        };
+        out.write_all(verdict(outcome.class()).as_bytes())?;
+        out.write_all(b"\n")?;
+        self.all_numbers = true;
+        self.codes.clear();
+        cases.sum = 0;
+        cases.boards_left = None;
+        cases.left -= 1;
+        Ok(())
+    }
+}
+
+/// The most verdicts [`read_fast`] collects before writing them.
+const VERDICTS_AT_ONCE: u64 = 4096;
+
+/// The fast path: [`BoardRows`], the verdict lines, and room for the verdicts it collects.
+struct Fast {
+    rows: BoardRows,
+    /// The line for a sum below, at and above 0, padded to 8 bytes to be stored at once,
+    /// and its length.
+    lines: [([u8; 8], usize); 3],
+    verdicts: Vec<u8>,
+}
+
+impl Fast {
+    fn new() -> Fast {
+        let line = |ordering| {
+            let class = Outcome::from_comparison_with_zero(Some(ordering)).class();
+            let word = verdict(class).as_bytes();
+            let mut padded = [0; 8];
+            padded[..word.len()].copy_from_slice(word);
+            padded[word.len()] = b'\n';
+            (padded, word.len() + 1)
+        };
+        Fast {
+            rows: BoardRows::new(),
+            lines: [Ordering::Less, Ordering::Equal, Ordering::Greater].map(line),
+            verdicts: vec![0; 8 * VERDICTS_AT_ONCE as usize],
+        }
+    }
+}
+
+/// Reads cases from `bytes` with the fast path while it recognises them, as
+/// [`BoardRows::read_cases`] does, and writes their verdicts. Returns how many bytes it
+/// read and how many newlines they hold.
+fn read_fast(
+    fast: &mut Fast,
+    bytes: &[u8],
+    table: &Table,
+    cases: &mut Cases,
+    case: &mut Case,
+    out: &mut impl Write,
+) -> Result<(usize, usize)> {
+    let (lines, written) = (&fast.lines, &mut fast.verdicts[..]);
+    let mut len = 0;
+    let mut some = Cases {
+        left: cases.left.min(VERDICTS_AT_ONCE),
+        ..*cases
+    };
+    let read = fast
+        .rows
+        .read_cases(bytes, &table.scaled, &mut some, |sum| {
+            let (padded, line_len) = &lines[(sum.signum() + 1) as usize];
+            written[len..len + 8].copy_from_slice(padded);
+            len += line_len;
+        });
+    let ended = cases.left.min(VERDICTS_AT_ONCE) - some.left;
+    *cases = Cases {
+        left: cases.left - ended,
+        ..some
+    };
+    out.write_all(&written[..len])?;
+    if cases.boards_left == Some(0) {
+        case.finish(cases, out)?;
+    }
+    Ok(read)
+}
+
+/// Reads straight from `input` through a buffer of its own for as long as [`read_fast`]
+/// recognises the input, counting lines from what it read, and stops at the first thing
+/// it does not (an error, another layout, the last few boards, the end): [`read_checked`]
+/// goes on from there. Returns the buffer, where its unread bytes start and end, and the
+/// lines before them. `cases` is `None` until T is read.
+fn read_direct(
+    fast: &mut Fast,
+    input: &mut impl Read,
+    table: &Table,
+    (cases, case): (&mut Option<Cases>, &mut Case),
+    out: &mut impl Write,
+) -> Result<(Vec<u8>, usize, usize, usize)> {
+    // The fewest bytes to hold before giving up on reading fast: a board with its
+    // lookahead, or a long count.
+    const ENOUGH: usize = 2 * LOOKAHEAD;
+    let mut buffer = vec![0; DEFAULT_CAPACITY];
+    let (mut start, mut end, mut eof, mut lines) = (0, 0, false, 0);
+    loop {
+        if end - start < ENOUGH && !eof {
+            buffer.copy_within(start..end, 0);
+            end -= start;
+            start = 0;
+            while end < ENOUGH && !eof {
+                match input.read(&mut buffer[end..]) {
+                    Ok(0) => eof = true,
+                    Ok(n) => end += n,
+                    Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+                    Err(e) => return Err(e.into()),
+                }
+            }
+        }
+        let bytes = &buffer[start..end];
+        let short = bytes.len() < ENOUGH && !eof;
+        let cases = match cases.as_mut() {
+            // The checked reader sees that only whitespace follows.
+            Some(cases) if cases.left == 0 => break,
+            Some(cases) => cases,
+            None => match read_count(bytes) {
+                Some((count, len, newlines)) if count > 0 => {
+                    start += len;
+                    lines += newlines;
+                    *cases = Some(Cases {
+                        left: count,
+                        boards_left: None,
+                        sum: 0,
+                    });
+                    continue;
+                }
+                _ if short => continue,
+                _ => break,
+            },
+        };
+        let before = *cases;
+        let (len, newlines) = read_fast(fast, bytes, table, cases, case, out)?;
+        start += len;
+        lines += newlines;
+        // Stuck with enough bytes at hand, or at the end: leave it to the checked reader.
+        if len == 0 && *cases == before && !short {
+            break;
+        }
+    }
+    Ok((buffer, start, end, lines))
+}
+
+/// Reads through the checked reader `rd`, which reports errors: cases with [`read_fast`]
+/// while it recognises them, else a count or a board at a time.
+fn read_checked<R: Read>(
+    rd: &mut Reader<R>,
+    mut fast: Option<&mut Fast>,
+    table: &Table,
+    (cases, case): (&mut Option<Cases>, &mut Case),
+    out: &mut impl Write,
+) -> Result<()> {
+    let cases = match cases {
+        Some(cases) => cases,
+        None => cases.insert(Cases {
+            left: rd.u64_in(1..=u64::MAX, "the number of cases T")?,
+            boards_left: None,
+            sum: 0,
+        }),
+    };
+    while cases.left > 0 {
+        if let Some(fast) = fast.as_mut() {
+            let bytes = rd.peek(2 * LOOKAHEAD)?;
+            let (len, _) = read_fast(fast, bytes, table, cases, case, out)?;
+            rd.consume(len);
+            if cases.left == 0 {
+                break;
+            }
+        }
+        let left = match cases.boards_left {
+            None => rd.u64("the number of boards n")?,
+            Some(left) => {
+                case.add(table, cases, read_board(rd)?);
+                left - 1
+            }
+        };
+        cases.boards_left = Some(left);
+        if left == 0 {
+            case.finish(cases, out)?;
+        }
+    }
+    rd.expect_end()
 }
 
 /// Answers every case of `input` on `out`, one line each.
@@ -379,45 +613,54 @@ fn fast_board(bytes: &[u8]) -> Option<(usize, usize)> {
 /// # Complexity
 /// O(input bytes) after the table, built once per thread.
 pub fn solve(input: impl Read, out: &mut impl Write) -> Result<()> {
-    TABLE.with(|table| solve_with(table, input, out))
+    TABLE.with(|table| solve_with(table, input, out, true))
 }
 
-/// [`solve`] with the board values of `table`.
+/// [`solve`] reading every board through the checked reader, for the tests to compare with.
+///
+/// # Complexity
+/// O(input bytes) after the table, built once per thread.
+pub fn solve_plain(input: impl Read, out: &mut impl Write) -> Result<()> {
+    TABLE.with(|table| solve_with(table, input, out, false))
+}
+
+/// [`solve`] with the board values of `table`, reading boards straight from a buffer when
+/// `fast` and every board is a number.
 ///
 /// # Complexity
 /// O(input bytes) while every board is a number; a case with a board that is not goes
 /// to [`outcome_by_search`].
-pub fn solve_with(table: &Table, input: impl Read, out: &mut impl Write) -> Result<()> {
-    let mut rd = Reader::new(input);
-    let cases = rd.u64_in(1..=u64::MAX, "the number of cases T")?;
-    let mut codes = Vec::new();
-    for _ in 0..cases {
-        let boards = rd.u64("the number of boards n")?;
-        let mut sum: i64 = 0;
-        let mut all_numbers = true;
-        codes.clear();
-        let add = |code: usize| {
-            // Boards are only kept when a search may need them: memory stays flat.
-            if table.has_non_numbers {
-                codes.push(code);
-            }
-            match table.scaled[code] {
-                // Boards take at least 9 input bytes and |values| are small: no overflow.
-                Some(v) => sum += i64::from(v),
-                None => all_numbers = false,
-            }
-            Ok(())
-        };
-        rd.read_each(boards, fast_board, read_board, add)?;
-        let outcome = if all_numbers {
-            Outcome::from_comparison_with_zero(Some(sum.cmp(&0)))
-        } else {
-            outcome_by_search(&codes)
-        };
-        out.write_all(verdict(outcome.class()).as_bytes())?;
-        out.write_all(b"\n")?;
-    }
-    rd.expect_end()
+pub fn solve_with(
+    table: &Table,
+    mut input: impl Read,
+    out: &mut impl Write,
+    fast: bool,
+) -> Result<()> {
+    let mut cases = None;
+    let mut case = Case {
+        all_numbers: true,
+        codes: Vec::new(),
+    };
+    let mut fast = (fast && !table.has_non_numbers).then(Fast::new);
+    let (buffer, start, end, lines) = match fast.as_mut() {
+        Some(fast) => read_direct(fast, &mut input, table, (&mut cases, &mut case), out)?,
+        None => (Vec::new(), 0, 0, 0),
+    };
+    let mut rd = Reader::new(buffer[start..end].chain(input));
+    let state = (&mut cases, &mut case);
+    read_checked(&mut rd, fast.as_mut(), table, state, out).map_err(|e| match e {
+        // The checked reader counts lines from where it started.
+        Error::Parse {
+            line,
+            expected,
+            found,
+        } => Error::Parse {
+            line: line + lines,
+            expected,
+            found,
+        },
+        e => e,
+    })
 }
 
 fn main() -> ExitCode {
