@@ -34,10 +34,9 @@ fn judge(sample: &Sample) -> Verdict {
         return Err(Failure::new(
             run.status.to_string(),
             format!(
-                "{} < samples/{}.in ended with {}; stderr: {}\n{output}",
+                "{} < samples/{}.in, stderr:{}\n{output}",
                 sample.binary,
                 sample.id(),
-                run.status,
                 show_stderr(&run.stderr),
             ),
         ));

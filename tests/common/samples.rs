@@ -146,17 +146,23 @@ pub fn run_on(exe: &Path, input: &Path) -> Result<Run, String> {
 /// The longest piece of a line shown, in characters.
 const SHOWN_CHARS: usize = 100;
 
-/// The first 20 lines of a program's stderr, indented, or `(empty)`.
+/// The first 20 lines of a program's stderr, indented and cut to `SHOWN_CHARS`, or
+/// `(empty)`.
 pub fn show_stderr(stderr: &[u8]) -> String {
     let text = String::from_utf8_lossy(stderr);
     let lines: Vec<&str> = text.lines().collect();
     if lines.is_empty() {
-        return "(empty)".to_string();
+        return " (empty)".to_string();
     }
     let mut shown: Vec<String> = lines
         .iter()
         .take(20)
-        .map(|line| format!("    {}", cut(line, 0)))
+        .map(|line| {
+            let chars: Vec<char> = line.chars().collect();
+            let shown: String = chars.iter().take(SHOWN_CHARS).collect();
+            let more = if chars.len() > SHOWN_CHARS { "..." } else { "" };
+            format!("    {shown}{more}")
+        })
         .collect();
     if lines.len() > 20 {
         shown.push(format!("    ... {} more lines", lines.len() - 20));
