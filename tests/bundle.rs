@@ -1,15 +1,125 @@
-//! Every problem binary's bundle compiles alone with plain `rustc` and passes that problem's
-//! samples byte for byte.
+//! Every problem binary's bundle compiles alone, with no warning, with each compiler checked,
+//! and each build prints on every sample of its problem exactly what the binary cargo built
+//! prints (stdout and exit status): comparing with the binary rather than with the `.out`
+//! leaves wrong answers to the `samples` test, which shows the differing lines. The
+//! README's bundle-size table is checked against the real sizes.
+//!
+//! A `harness = false` target (see `common::harness`), one verdict line per bundle and
+//! build, so `cargo test --test bundle -- marble` checks only marble_diamond's.
+//!
+//! Which compilers: by default only the `rustc` on the PATH, `--edition 2021` without `-O`,
+//! as a judge with O2 off compiles: of the judges' builds it is the cheapest to compile and
+//! the strictest to run (overflow checks on), which keeps `cargo test` quick. Setting
+//! `COMBGAMES_RUSTC_EXTRA` (even to nothing) runs the full matrix: besides that build, the
+//! current `rustc` with every edition it knows (2018, 2021, 2024) and `-O`, plus each extra
+//! compiler the variable names, with `-O` and each of its editions. With the matrix, the
+//! library and every problem binary are also compiled as they are (`rustc --crate-type lib
+//! src/lib.rs`, then each binary with `--extern combgames=...`) with each extra compiler and
+//! edition, and with the current one for editions other than cargo's 2021, so the crate's
+//! `rust-version` claim is checked for real.
+//!
+//! The variable's format: entries separated by `;`, each `PATH=EDITIONS` with the editions
+//! separated by commas (`PATH` alone means `2018,2021`), where PATH is anything that runs
+//! like `rustc` (a wrapper script that sets the library path is fine), e.g.
+//! `COMBGAMES_RUSTC_EXTRA="$HOME/.cache/combgames/rustc-1.63.0/rustc=2018,2021"`, which
+//! `.ci/run` sets after fetching Debian's rustc 1.63.
+
+// Tests run on the current toolchain only (`OnceLock` is newer than `rust-version`).
+#![allow(clippy::incompatible_msrv)]
 
 mod common;
 
-use common::bundling::{bundle_of, compile, manifest_dir, problem_binaries, TempDir};
+use common::bundling::{
+    binary_source, bundle_of, manifest_dir, problem_binaries, run_compiler, Build, Bundled, TempDir,
+};
+use common::harness::{self, Failure, Trial, Verdict};
+use common::samples::{built_binary, difference, find_samples, run_on, Run, Sample};
 use std::fs;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::Mutex;
-use std::thread;
+use std::process::{Command, ExitCode};
+use std::sync::OnceLock;
+
+/// The variable naming the extra compilers; set, it also turns the full matrix on.
+const EXTRA_VARIABLE: &str = "COMBGAMES_RUSTC_EXTRA";
+
+/// A compiler to check with, and the editions to use it with.
+struct Compiler {
+    rustc: PathBuf,
+    /// As `rustc -V` says, e.g. `1.63.0`; empty if it could not be run.
+    version: String,
+    editions: Vec<String>,
+}
+
+impl Compiler {
+    fn new(rustc: PathBuf, editions: Vec<String>) -> Compiler {
+        let version = Command::new(&rustc)
+            .arg("-V")
+            .output()
+            .ok()
+            .and_then(|out| {
+                let text = String::from_utf8_lossy(&out.stdout).into_owned();
+                Some(text.split_whitespace().nth(1)?.to_string())
+            })
+            .unwrap_or_default();
+        Compiler {
+            rustc,
+            version,
+            editions,
+        }
+    }
+
+    /// `rustc 1.63.0`, or the path when it could not be run.
+    fn label(&self) -> String {
+        if self.version.is_empty() {
+            format!("{} (does not run)", self.rustc.display())
+        } else {
+            format!("rustc {}", self.version)
+        }
+    }
+
+    /// The version as numbers, to compare (`1.85.0-nightly` gives `[1, 85, 0]`).
+    fn numbers(&self) -> Vec<u32> {
+        version_numbers(&self.version)
+    }
+}
+
+/// `1.63` and `1.63.0-nightly` give `[1, 63, 0]`.
+fn version_numbers(version: &str) -> Vec<u32> {
+    let mut numbers: Vec<u32> = version
+        .split(['.', '-'])
+        .map_while(|part| part.parse().ok())
+        .collect();
+    numbers.resize(3, 0);
+    numbers
+}
+
+/// Reads the extra compilers from `COMBGAMES_RUSTC_EXTRA` (see the module doc).
+fn extra_compilers(value: &str) -> Result<Vec<Compiler>, String> {
+    let mut compilers = Vec::new();
+    for entry in value.split(';').map(str::trim).filter(|e| !e.is_empty()) {
+        let (path, editions) = match entry.rsplit_once('=') {
+            Some((path, editions))
+                if editions
+                    .chars()
+                    .all(|c| c.is_ascii_digit() || c == ',' || c == ' ') =>
+            {
+                (path.trim(), editions)
+            }
+            _ => (entry, "2018,2021"),
+        };
+        let editions: Vec<String> = editions
+            .split(',')
+            .map(str::trim)
+            .filter(|e| !e.is_empty())
+            .map(String::from)
+            .collect();
+        if editions.is_empty() {
+            return Err(format!("{EXTRA_VARIABLE}: no edition for {path:?}"));
+        }
+        compilers.push(Compiler::new(PathBuf::from(path), editions));
+    }
+    Ok(compilers)
+}
 
 /// The package's `rust-version`, from Cargo.toml.
 fn rust_version() -> String {
@@ -23,95 +133,367 @@ fn rust_version() -> String {
         .expect("Cargo.toml sets rust-version")
 }
 
-/// Checks with clippy's `incompatible_msrv` lint that the bundle at `dir/name.rs` uses no
-/// standard library API newer than the package's `rust-version`: it is what a judge with an
-/// old compiler sees.
-fn check_msrv(dir: &Path, name: &str) -> Result<(), String> {
-    let run = Command::new("clippy-driver")
-        .env("CARGO_PKG_RUST_VERSION", rust_version())
-        .args(["--edition", "2021", "--emit=metadata", "-A", "clippy::all"])
-        .args(["-D", "clippy::incompatible_msrv", "-o"])
-        .arg(dir.join(format!("{name}.rmeta")))
-        .arg(dir.join(format!("{name}.rs")))
-        .output()
-        .map_err(|e| format!("clippy-driver (rustup component add clippy): {e}"))?;
-    if !run.status.success() {
-        let stderr = String::from_utf8_lossy(&run.stderr);
-        return Err(format!("{name}: newer than rust-version:\n{stderr}"));
-    }
-    Ok(())
+/// A problem binary, with what its trials share, each computed once by the first trial
+/// that needs it.
+struct Problem {
+    name: String,
+    samples: Vec<Sample>,
+    bundle: OnceLock<Result<Bundled, String>>,
+    /// The cargo-built binary's runs on each sample, in `samples` order.
+    reference: OnceLock<Result<Vec<Run>, String>>,
 }
 
-/// Runs `exe` with `input` on stdin; its stdout, or what went wrong.
-fn run_with_input(exe: &Path, input: &Path) -> Result<Vec<u8>, String> {
-    let stdin = fs::File::open(input).map_err(|e| format!("{}: {e}", input.display()))?;
-    let run = Command::new(exe)
-        .stdin(stdin)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .output()
-        .map_err(|e| format!("{}: {e}", exe.display()))?;
-    if !run.status.success() {
-        return Err(format!(
-            "{} < {}: exit {:?}, stderr: {}",
-            exe.display(),
-            input.display(),
-            run.status.code(),
-            String::from_utf8_lossy(&run.stderr).trim()
-        ));
+impl Problem {
+    fn bundle(&self) -> Result<&Bundled, Failure> {
+        self.bundle
+            .get_or_init(|| bundle_of(&manifest_dir(), &self.name))
+            .as_ref()
+            .map_err(|e| Failure::new("bundler failed", e.clone()))
     }
-    Ok(run.stdout)
+
+    fn reference(&self) -> Result<&[Run], Failure> {
+        let exe = built_binary(&self.name);
+        self.reference
+            .get_or_init(|| {
+                self.samples
+                    .iter()
+                    .map(|s| run_on(&exe, &s.input))
+                    .collect()
+            })
+            .as_deref()
+            .map_err(|e| Failure::new("the binary cargo built does not run", e.clone()))
+    }
 }
 
-/// Bundles, compiles and runs problem `name` on all its samples.
-fn check_problem(dir: &Path, name: &str) -> Result<(), String> {
-    let bundled = bundle_of(&manifest_dir(), name)?;
-    let exe = compile(dir, name, &bundled.text, true)?;
-    check_msrv(dir, name)?;
-    let samples = manifest_dir().join("samples").join(name);
-    let mut inputs: Vec<PathBuf> = fs::read_dir(&samples)
-        .map_err(|e| format!("{name}: no samples in {}: {e}", samples.display()))?
-        .map(|entry| entry.expect("directory entry").path())
-        .filter(|path| path.extension().map_or(false, |e| e == "in"))
+/// Compiles `problem`'s bundle with `build` and checks it prints what the binary cargo
+/// built prints on every sample.
+fn check_bundle(problem: &Problem, build: Build, file: &str, dir: &Path) -> Verdict {
+    let bundled = problem.bundle()?;
+    let exe = build
+        .compile(dir, file, &bundled.text)
+        .map_err(|e| Failure::new("compile error or warning", e))?;
+    let reference = problem.reference()?;
+    for (sample, want) in problem.samples.iter().zip(reference) {
+        let got = run_on(&exe, &sample.input).map_err(|e| Failure::new("cannot run", e))?;
+        let reference_name = format!(
+            "the output of the binary cargo built on samples/{}.in,",
+            sample.id()
+        );
+        let stdout = difference(&want.stdout, &got.stdout, &reference_name);
+        // A panic's message names a source line, which the bundle moves.
+        let panicked = want.status.code() == Some(101) && got.status.code() == Some(101);
+        let stderr = (!panicked && want.stderr != got.stderr)
+            .then(|| difference(&want.stderr, &got.stderr, "the binary's stderr,").unwrap());
+        if want.status.code() != got.status.code() || stdout.is_some() || stderr.is_some() {
+            let mut details = format!(
+                "on samples/{}.in the bundle ended with {} and the binary cargo built \
+                 with {}",
+                sample.id(),
+                got.status,
+                want.status
+            );
+            if !want.status.success() {
+                details += " (the binary itself fails this sample: see the samples test)";
+            }
+            for diff in stdout.iter().chain(&stderr) {
+                details += &format!("\n{diff}");
+            }
+            return Err(Failure::new("differs from the binary", details));
+        }
+    }
+    let samples = problem.samples.len();
+    let plural = if samples == 1 { "" } else { "s" };
+    Ok(format!(
+        "{samples} sample{plural}, {} bytes",
+        bundled.text.len()
+    ))
+}
+
+/// Compiles the crate as it is, without cargo: the library, then binary `name` against it
+/// (`name` `None` compiles only the library, into `dir/libcombgames.rlib`).
+fn compile_crate(
+    rustc: &Path,
+    edition: &str,
+    dir: &Path,
+    name: Option<&str>,
+) -> Result<(), String> {
+    let rlib = dir.join("libcombgames.rlib");
+    let mut command = Command::new(rustc);
+    command
+        .args(["--edition", edition, "--crate-name"])
+        .env("CARGO_MANIFEST_DIR", manifest_dir())
+        .env("CARGO_PKG_NAME", "combgames")
+        .env("CARGO_PKG_VERSION", env!("CARGO_PKG_VERSION"));
+    let source = match name {
+        None => {
+            command
+                .args(["combgames", "--crate-type", "lib", "-o"])
+                .arg(&rlib);
+            manifest_dir().join("src").join("lib.rs")
+        }
+        Some(name) => {
+            command
+                .args([name, "--extern"])
+                .arg(format!("combgames={}", rlib.display()))
+                .arg("-o")
+                .arg(dir.join(name));
+            binary_source(name)
+        }
+    };
+    let shown = source
+        .strip_prefix(manifest_dir())
+        .unwrap_or(&source)
+        .display()
+        .to_string();
+    command.arg(&source);
+    run_compiler(
+        &mut command,
+        &format!("{} --edition {edition} on {shown}", rustc.display()),
+    )
+}
+
+/// The README's bundle-size table: each row names a problem binary, its size in whole KiB
+/// within 1 KiB of the real size and its library modules exactly as the bundler reports
+/// them. A problem without a row passes with a note giving the row to add.
+fn check_readme_table(problems: &[Problem]) -> Verdict {
+    let readme = fs::read_to_string(manifest_dir().join("README.md"))
+        .map_err(|e| Failure::new("no README.md", e.to_string()))?;
+    let lines: Vec<&str> = readme.lines().collect();
+    let header = "| binary | bundle size | library modules |";
+    let start = lines
+        .iter()
+        .position(|line| line.trim() == header)
+        .ok_or_else(|| Failure::new("no table", format!("README.md has no line {header:?}")))?;
+    let rows: Vec<(usize, &str)> = (start + 2..lines.len())
+        .map_while(|i| {
+            lines[i]
+                .trim_start()
+                .starts_with('|')
+                .then_some((i + 1, lines[i]))
+        })
         .collect();
-    inputs.sort();
-    if inputs.is_empty() {
-        return Err(format!("{name}: no .in files in {}", samples.display()));
-    }
-    for input in inputs {
-        let expected = fs::read(input.with_extension("out"))
-            .map_err(|e| format!("{}: no .out: {e}", input.display()))?;
-        if run_with_input(&exe, &input)? != expected {
-            return Err(format!(
-                "{name}: the bundle's output on {} differs",
-                input.display()
+    let (mut stale, mut missing) = (Vec::new(), Vec::new());
+    for problem in problems {
+        let bundled = problem.bundle()?;
+        let kib = (bundled.text.len() + 512) / 1024;
+        let modules = if bundled.modules.is_empty() {
+            "none".to_string()
+        } else {
+            let quoted: Vec<String> = bundled.modules.iter().map(|m| format!("`{m}`")).collect();
+            quoted.join(", ")
+        };
+        let want = format!("| `{}` | {kib} KiB | {modules} |", problem.name);
+        let row = rows
+            .iter()
+            .find(|(_, row)| row.starts_with(&format!("| `{}` |", problem.name)));
+        let Some(&(number, row)) = row else {
+            missing.push(want);
+            continue;
+        };
+        let cells: Vec<&str> = row.split('|').map(str::trim).collect();
+        let stated_kib = cells
+            .get(2)
+            .and_then(|cell| cell.strip_suffix(" KiB"))
+            .and_then(|n| n.parse::<usize>().ok());
+        let size_ok = stated_kib.map_or(false, |s| (s * 1024).abs_diff(bundled.text.len()) <= 1024);
+        if !size_ok || cells.get(3) != Some(&modules.as_str()) {
+            stale.push(format!(
+                "README.md line {number} is stale: the bundle is {} bytes with modules {modules}; \
+                 write\n    {want}",
+                bundled.text.len()
             ));
         }
     }
-    Ok(())
+    for &(number, row) in &rows {
+        let named = problems
+            .iter()
+            .any(|p| row.starts_with(&format!("| `{}` |", p.name)));
+        if !named {
+            stale.push(format!(
+                "README.md line {number} names no problem binary: remove it\n    {row}"
+            ));
+        }
+    }
+    if !stale.is_empty() {
+        return Err(Failure::new("stale", stale.join("\n")));
+    }
+    // A new problem's missing row is not a wrong figure: say what to add, without failing
+    // before its samples are checked.
+    Ok(missing
+        .iter()
+        .map(|want| format!("add the row {want}"))
+        .collect::<Vec<_>>()
+        .join(", "))
 }
 
-#[test]
-fn every_problem_bundle_compiles_alone_and_passes_its_samples() {
-    let names = problem_binaries();
-    assert!(!names.is_empty(), "no problem binaries in src/bin");
-    let dir = TempDir::new("problems");
-    let next = AtomicUsize::new(0);
-    let failures = Mutex::new(Vec::new());
-    let workers = thread::available_parallelism()
-        .map_or(2, |n| n.get())
-        .min(names.len());
-    thread::scope(|s| {
-        for _ in 0..workers {
-            s.spawn(|| {
-                while let Some(name) = names.get(next.fetch_add(1, Ordering::Relaxed)) {
-                    if let Err(e) = check_problem(&dir.0, name) {
-                        failures.lock().unwrap().push(e);
-                    }
-                }
-            });
-        }
+fn main() -> ExitCode {
+    let current = Compiler::new(PathBuf::from("rustc"), vec!["2021".to_string()]);
+    let matrix = std::env::var(EXTRA_VARIABLE).ok();
+    let extras = extra_compilers(matrix.as_deref().unwrap_or("")).unwrap_or_else(|e| {
+        eprintln!("error: {e}");
+        std::process::exit(101)
     });
-    let failures = failures.into_inner().unwrap();
-    assert!(failures.is_empty(), "\n{}", failures.join("\n"));
+    // Each build: the compiler, its edition, -O or not.
+    let mut builds: Vec<(&Compiler, String, bool)> = Vec::new();
+    // The quick default is one judge's build that also catches overflow: without -O.
+    let mut current_editions = Vec::new();
+    if matrix.is_some() {
+        current_editions = vec!["2018".to_string(), "2021".to_string()];
+        if current.numbers()[..] >= [1, 85, 0][..] {
+            current_editions.push("2024".to_string());
+        }
+    }
+    for edition in &current_editions {
+        builds.push((&current, edition.clone(), true));
+    }
+    builds.push((&current, "2021".to_string(), false));
+    for compiler in &extras {
+        for edition in &compiler.editions {
+            builds.push((compiler, edition.clone(), true));
+        }
+    }
+    // The crate as it is, with every compiler and edition cargo does not check itself.
+    let crate_builds: Vec<(&Compiler, &String)> = if matrix.is_some() {
+        let current_others = current_editions.iter().filter(|e| *e != "2021");
+        current_others
+            .map(|e| (&current, e))
+            .chain(
+                extras
+                    .iter()
+                    .flat_map(|c| c.editions.iter().map(move |e| (c, e))),
+            )
+            .collect()
+    } else {
+        Vec::new()
+    };
+
+    if !harness::listing() {
+        print_compilers(&current, &current_editions, &extras, matrix.is_some());
+    }
+
+    let (all_samples, _) = find_samples();
+    let mut problems: Vec<Problem> = problem_binaries()
+        .into_iter()
+        .map(|name| Problem {
+            samples: Vec::new(),
+            name,
+            bundle: OnceLock::new(),
+            reference: OnceLock::new(),
+        })
+        .collect();
+    for sample in all_samples {
+        if let Some(p) = problems.iter_mut().find(|p| p.name == sample.binary) {
+            p.samples.push(sample);
+        }
+    }
+    assert!(!problems.is_empty(), "no problem binaries in src/bin");
+
+    let temp = TempDir::new("problems");
+    let dir = &temp.0;
+    let libraries: Vec<OnceLock<Result<(), String>>> =
+        crate_builds.iter().map(|_| OnceLock::new()).collect();
+    let crate_dirs: Vec<PathBuf> = (0..crate_builds.len())
+        .map(|i| dir.join(format!("crate-{i}")))
+        .collect();
+
+    let mut trials = Vec::new();
+    for problem in &problems {
+        for (i, &(compiler, ref edition, optimize)) in builds.iter().enumerate() {
+            let build = Build {
+                rustc: &compiler.rustc,
+                edition,
+                optimize,
+            };
+            let name = format!(
+                "{} bundle: {} {}",
+                problem.name,
+                compiler.label(),
+                build.flags()
+            );
+            let file = format!("{}-{i}", problem.name);
+            trials.push(Trial::new(name, move || {
+                check_bundle(problem, build, &file, dir)
+            }));
+        }
+    }
+    for (i, &(compiler, edition)) in crate_builds.iter().enumerate() {
+        let (crate_dir, library) = (&crate_dirs[i], &libraries[i]);
+        // Only references: a copy serves each binary's trial.
+        let compile_library = move || {
+            library
+                .get_or_init(|| {
+                    fs::create_dir_all(crate_dir).map_err(|e| e.to_string())?;
+                    compile_crate(&compiler.rustc, edition, crate_dir, None)
+                })
+                .clone()
+        };
+        let label = format!("{} --edition {edition}", compiler.label());
+        trials.push(Trial::new(format!("crate library: {label}"), move || {
+            compile_library().map_err(|e| Failure::new("compile error or warning", e))?;
+            Ok(String::new())
+        }));
+        for problem in &problems {
+            let binary = &problem.name;
+            trials.push(Trial::new(format!("crate {binary}: {label}"), move || {
+                compile_library().map_err(|e| Failure::new("the library does not compile", e))?;
+                compile_crate(&compiler.rustc, edition, crate_dir, Some(binary))
+                    .map_err(|e| Failure::new("compile error or warning", e))?;
+                Ok(String::new())
+            }));
+        }
+    }
+    trials.push(Trial::new("README.md bundle-size table", || {
+        check_readme_table(&problems)
+    }));
+    let code = harness::run(trials);
+    drop(temp);
+    code
+}
+
+/// Says which compilers this run checks, and whether one as old as `rust-version` is among
+/// them.
+fn print_compilers(current: &Compiler, editions: &[String], extras: &[Compiler], matrix: bool) {
+    let plural = |editions: &[String]| if editions.len() == 1 { "" } else { "s" };
+    let optimised = if matrix {
+        format!(
+            "edition{} {} with -O, and ",
+            plural(editions),
+            editions.join(", ")
+        )
+    } else {
+        String::new()
+    };
+    let mut lines = vec![format!(
+        "compilers: {} (`{}`): {optimised}edition 2021 without -O (overflow checks on)",
+        current.label(),
+        current.rustc.display(),
+    )];
+    for extra in extras {
+        lines.push(format!(
+            "           {} (`{}`): edition{} {} with -O, and the crate as it is",
+            extra.label(),
+            extra.rustc.display(),
+            plural(&extra.editions),
+            extra.editions.join(", ")
+        ));
+    }
+    let msrv = rust_version();
+    let wanted = version_numbers(&msrv);
+    let old_enough = extras
+        .iter()
+        .chain([current])
+        .find(|c| !c.version.is_empty() && c.numbers() <= wanted);
+    lines.push(match old_enough {
+        Some(compiler) => format!("rust-version {msrv}: checked with {}", compiler.label()),
+        None => format!(
+            "rust-version {msrv}: not checked with a compiler that old; `bash .ci/run` \
+             fetches rustc 1.63 and names it in {EXTRA_VARIABLE} (see tests/bundle.rs)"
+        ),
+    });
+    if !matrix {
+        lines.push(format!(
+            "(with {EXTRA_VARIABLE} set, even empty, -O and every edition are checked too)"
+        ));
+    }
+    println!("{}", lines.join("\n"));
 }

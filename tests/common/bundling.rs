@@ -81,25 +81,84 @@ pub fn bundle_of(root: &Path, name: &str) -> Result<Bundled, String> {
 
 /// Compiles `source` alone with plain `rustc --edition 2021` into `dir`; a warning fails too.
 pub fn compile(dir: &Path, name: &str, source: &str, optimize: bool) -> Result<PathBuf, String> {
-    let file = dir.join(format!("{name}.rs"));
-    let exe = dir.join(name);
-    fs::write(&file, source).map_err(|e| format!("{}: {e}", file.display()))?;
-    let mut rustc = Command::new("rustc");
-    rustc.args(["--edition", "2021"]);
-    if optimize {
-        rustc.arg("-O");
+    let build = Build {
+        rustc: Path::new("rustc"),
+        edition: "2021",
+        optimize,
+    };
+    build.compile(dir, name, source)
+}
+
+/// One way a judge compiles a single file: which `rustc`, which edition, `-O` or not (a
+/// build without `-O` has overflow checks on).
+#[derive(Clone, Copy)]
+pub struct Build<'a> {
+    pub rustc: &'a Path,
+    pub edition: &'a str,
+    pub optimize: bool,
+}
+
+impl Build<'_> {
+    /// The compiler's flags, as in `--edition 2021 -O`.
+    pub fn flags(&self) -> String {
+        let optimize = if self.optimize { " -O" } else { "" };
+        format!("--edition {}{optimize}", self.edition)
     }
-    let run = rustc
-        .arg("-o")
-        .arg(&exe)
-        .arg(&file)
+
+    /// Compiles `source` alone into `dir/file` (written to `dir/file.rs`); a warning fails
+    /// too.
+    pub fn compile(&self, dir: &Path, file: &str, source: &str) -> Result<PathBuf, String> {
+        let path = dir.join(format!("{file}.rs"));
+        fs::write(&path, source).map_err(|e| format!("{}: {e}", path.display()))?;
+        let exe = dir.join(file);
+        let mut rustc = Command::new(self.rustc);
+        rustc.args(["--edition", self.edition]);
+        if self.optimize {
+            rustc.arg("-O");
+        }
+        rustc.arg("-o").arg(&exe).arg(&path);
+        let what = format!(
+            "{} {} on the bundle alone",
+            self.rustc.display(),
+            self.flags()
+        );
+        run_compiler(&mut rustc, &what)?;
+        Ok(exe)
+    }
+}
+
+/// Runs a compiler command; an error or any warning is a failure that quotes its output.
+pub fn run_compiler(command: &mut Command, what: &str) -> Result<(), String> {
+    let run = command
         .output()
-        .map_err(|e| format!("rustc: {e}"))?;
+        .map_err(|e| format!("cannot run {what}: {e}"))?;
     let stderr = String::from_utf8_lossy(&run.stderr);
     if !run.status.success() || !stderr.trim().is_empty() {
-        return Err(format!("{name}: rustc on the bundle alone says:\n{stderr}"));
+        let lines: Vec<&str> = stderr.lines().collect();
+        let shown = lines.len().min(60);
+        let more = if lines.len() > shown {
+            format!("\n... {} more lines", lines.len() - shown)
+        } else {
+            String::new()
+        };
+        return Err(format!(
+            "{what} ({}) says:\n{}{more}",
+            run.status,
+            lines[..shown].join("\n")
+        ));
     }
-    Ok(exe)
+    Ok(())
+}
+
+/// The source file of binary `name`: `src/bin/NAME.rs` or `src/bin/NAME/main.rs`.
+pub fn binary_source(name: &str) -> PathBuf {
+    let bin = manifest_dir().join("src").join("bin");
+    let file = bin.join(format!("{name}.rs"));
+    if file.is_file() {
+        file
+    } else {
+        bin.join(name).join("main.rs")
+    }
 }
 
 /// The problem binaries: every `src/bin/NAME.rs` and `src/bin/NAME/main.rs` but the bundler.

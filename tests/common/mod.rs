@@ -4,6 +4,8 @@
 #![allow(dead_code)]
 
 pub mod bundling;
+pub mod harness;
+pub mod samples;
 
 use proptest::prelude::*;
 use std::io::Write;
