@@ -13,10 +13,10 @@
 //! `COMBGAMES_RUSTC_EXTRA` (even to nothing) runs the full matrix: besides that build, the
 //! current `rustc` with every edition it knows (2018, 2021, 2024) and `-O`, plus each extra
 //! compiler the variable names, with `-O` and each of its editions. With the matrix, the
-//! library and every problem binary are also compiled as they are (`rustc --crate-type lib
-//! src/lib.rs`, then each binary with `--extern combgames=...`) with each extra compiler and
-//! edition, and with the current one for editions other than cargo's 2021, so the crate's
-//! `rust-version` claim is checked for real.
+//! library, every problem binary and the bundler are also compiled as they are (`rustc
+//! --crate-type lib src/lib.rs`, then each binary with `--extern combgames=...`) with each
+//! extra compiler and edition, and with the current one for editions other than cargo's
+//! 2021, so the crate's `rust-version` claim is checked for real.
 //!
 //! The variable's format: entries separated by `;`, each `PATH=EDITIONS` with the editions
 //! separated by commas (`PATH` alone means `2018,2021`), where PATH is anything that runs
@@ -432,8 +432,9 @@ fn main() -> ExitCode {
             compile_library().map_err(|e| Failure::new("compile error or warning", e))?;
             Ok(String::new())
         }));
-        for problem in &problems {
-            let binary = &problem.name;
+        // Every binary of the crate, the bundler too: all of src/ claims `rust-version`.
+        let binaries = problems.iter().map(|p| p.name.as_str());
+        for binary in binaries.chain(std::iter::once("bundle")) {
             trials.push(Trial::new(format!("crate {binary}: {label}"), move || {
                 compile_library().map_err(|e| Failure::new("the library does not compile", e))?;
                 compile_crate(&compiler.rustc, edition, crate_dir, Some(binary))
