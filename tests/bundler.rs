@@ -1,11 +1,15 @@
 //! The bundler: a small fixture crate (tests/fixtures/bundle) pins every case its convention
 //! supports, its bundles behaving exactly like the crate built the ordinary way; problem
-//! bundles hold no doc comments or test code; what the convention rules out fails with an
-//! error naming it; the command line; the lexer.
+//! bundles hold no comments (but their header), doc comments or test code, and indent with
+//! tabs; what the convention rules out fails with an error naming it; the command line; the
+//! lexer; compacting.
 
 #[allow(dead_code)]
 #[path = "../src/bin/bundle/lex.rs"]
 mod lex;
+
+#[path = "../src/bin/bundle/compact.rs"]
+mod compact;
 
 mod common;
 
@@ -28,15 +32,27 @@ fn run_plain(exe: &Path) -> String {
     String::from_utf8(run.stdout).expect("UTF-8 output")
 }
 
-/// Checks what a bundle's code (outside literals and comments) must not hold: doc comments,
-/// `#[test]`, `cfg(test)`.
-fn check_no_docs_or_tests(name: &str, text: &str) -> Result<(), String> {
+/// Checks what a bundle must not hold outside literals: comments, except its header (the
+/// comments before the first code token), doc comments, `#[test]`, `cfg(test)`, and
+/// indentation other than tabs and at most three spaces.
+fn check_compact_without_docs_or_tests(name: &str, text: &str) -> Result<(), String> {
     let tokens = lex::lex(text).map_err(|e| format!("{name}: bundle does not lex: {e}"))?;
-    if let Some(doc) = tokens.iter().find(|t| t.kind == Kind::DocComment) {
+    let header = tokens.iter().take_while(|t| !t.is_code()).count();
+    let comment = |t: &&lex::Token| matches!(t.kind, Kind::Comment | Kind::DocComment);
+    if let Some(left) = tokens[header..].iter().find(comment) {
         return Err(format!(
-            "{name}: doc comment left: {}",
-            &text[doc.start..doc.end]
+            "{name}: comment left: {}",
+            &text[left.start..left.end]
         ));
+    }
+    for space in tokens.iter().filter(|t| t.kind == Kind::Space) {
+        for indentation in text[space.start..space.end].split('\n').skip(1) {
+            let spaces = indentation.trim_start_matches('\t');
+            if spaces.len() > 3 || spaces.contains('\t') {
+                let line = text[..space.start].matches('\n').count() + 2;
+                return Err(format!("{name}: line {line} is not indented with tabs"));
+            }
+        }
     }
     let code: String = tokens
         .iter()
@@ -52,12 +68,12 @@ fn check_no_docs_or_tests(name: &str, text: &str) -> Result<(), String> {
 }
 
 #[test]
-fn problem_bundles_hold_no_docs_or_test_code() {
+fn problem_bundles_are_compact_and_hold_no_docs_or_test_code() {
     let names = problem_binaries();
     assert!(!names.is_empty(), "no problem binaries in src/bin");
     for name in names {
         let bundled = bundle_of(&manifest_dir(), &name).unwrap();
-        check_no_docs_or_tests(&name, &bundled.text).unwrap();
+        check_compact_without_docs_or_tests(&name, &bundled.text).unwrap();
     }
 }
 
@@ -96,12 +112,23 @@ escaped " // quote \
 crate::a::b and super:: stay
 multi-line
     string // kept as is
+continuation lines
+        start with spaces, // not a comment
+            /* nor this */ and
+    four that stay spaces
+a raw string
+    over lines // with "quotes"
+        /* and a block */
+bytes over
+    lines // too
+joined by a backslash
 z (25.001, 13, 4)
 A! 2
 D! 4
 11 49
 leaf 2 6
 byte 5 15
+// 1 // 102
 "##;
 
 /// Checks that the bundle `compile` left at `dir/name.rs` (edition 2021) also compiles
@@ -180,7 +207,7 @@ fn fixture_bundles_behave_like_the_crate_built_normally() {
                             bundled.modules
                         ));
                     }
-                    check_no_docs_or_tests(name, &bundled.text)?;
+                    check_compact_without_docs_or_tests(name, &bundled.text)?;
                     let exe = compile(dir, name, &bundled.text, false)?;
                     check_other_editions(dir, name)?;
                     let (want, got) = (run_plain(&reference), run_plain(&exe));
@@ -203,10 +230,11 @@ fn fixture_bundles_behave_like_the_crate_built_normally() {
 }
 
 #[test]
-fn fixture_bundle_drops_docs_and_test_code_but_keeps_literals_and_comments() {
+fn fixture_bundle_drops_docs_comments_and_test_code_but_keeps_literals() {
     let text = bundle_of(&fixture_root(), "fixture").unwrap().text;
     for gone in [
         "DOC-MARKER",
+        "COMMENT-MARKER",
         "UNUSED-MARKER",
         "this_function_does_not_exist",
         "only_in_tests",
@@ -214,40 +242,52 @@ fn fixture_bundle_drops_docs_and_test_code_but_keeps_literals_and_comments() {
         "unused::Never",
         "feature = \"never\"",
         "html_root_url",
+        "Only module declarations",
+        "An `extern crate`",
     ] {
         assert!(!text.contains(gone), "{gone:?} is still in the bundle");
     }
+    // Every literal of b.rs, those over several lines byte for byte, indentation included.
+    let b = fs::read_to_string(fixture_root().join("src").join("b.rs")).unwrap();
+    let literals: Vec<&str> = lex::lex(&b)
+        .unwrap()
+        .iter()
+        .filter(|t| t.kind == Kind::Literal)
+        .map(|t| &b[t.start..t.end])
+        .collect();
+    assert!(literals.iter().filter(|l| l.contains("\n    ")).count() >= 5);
+    for literal in literals {
+        assert!(
+            text.contains(literal),
+            "{literal:?} is missing from the bundle"
+        );
+    }
     for kept in [
         r#""// not a comment""#,
-        r#""/* x */ and /// not a doc""#,
-        r##""#[test] #[cfg(test)] mod tests;""##,
-        r#"'"'"#,
-        r#"'\''"#,
         r##"r#"raw "quoted" // and /* x */ #[test]"#"##,
-        r###"r##"two hashes: "# still inside"##"###,
-        r##"br#"raw bytes "// x""#"##,
-        r#""crate::a::b and super:: stay""#,
-        "\"multi-line\n    string // kept as is\"",
-        "/* A plain block comment /* nested */ that is kept. */",
-        "// A nested module of the binary reaches the library by an absolute path.",
-        "#![allow(clippy::all)]",
-        "mod fix_lib {\n    #![allow(clippy::needless_return)]",
+        "\"continuation lines\n        start with spaces, // not a comment\n",
+        "let chars = ['/', '/'];\n\t\t\tlet byte = b'/'/b'/';\n",
+        // Comments inside expressions and lines, on lines of their own, at the end of lines.
+        "let sum = 1 + 2;\n\t\t\tlet product = sum\n\t\t\t\t* 3 + 1;\n",
+        "let tight = sum -1;\n\n\t\t\treturn product * 10 + tight;\n\t\t}\n\n\t\tpub fn first",
+        "b::expression());\n}",
+        // The bundle's own header, then the binary with its inner attribute first.
+        "// fixture as one file, by the bundler (src/bin/bundle/): the binary,\n// then the",
+        "in `mod fix_lib`.\n\n#![allow(clippy::all)]\n\nuse crate::fix_lib::a::Describe;",
+        "mod local {\n\tpub fn level() -> u32 {\n\t\tcrate::fix_lib::d::LEVEL",
+        "mod fix_lib {\n\t#![allow(clippy::needless_return)]",
         "pub(crate) fn twice",
         "super::super::b::Pair",
-        "crate::fix_lib::d::LEVEL + crate::fix_lib::macros::square_of(3)",
         "use crate::fix_lib::macros as m;",
         "$crate::fix_lib::macros::mul",
-        "use crate::fix_lib::{\n            d::{self, LEVEL},",
-        "\n    mod e {\n        // An `extern crate`",
-        "\n    pub(crate) mod foreign_impls {\n",
-        "#[doc = \"\"]\n            SEVEN = 7;",
-        "#[doc = \"\"]\n            EIGHT = 8;",
+        "use crate::fix_lib::{\n\t\t\td::{self, LEVEL},",
+        "\n\tmod e {\n\t\textern crate alloc;",
+        "\n\tpub(crate) mod foreign_impls {\n",
+        "#[doc = \"\"]\n\t\t\tSEVEN = 7;",
+        "#[doc = \"\"]\n\t\t\tEIGHT = 8;",
     ] {
         assert!(text.contains(kept), "{kept:?} is missing from the bundle");
     }
-    // The binary's inner attribute still comes before its first item.
-    let attribute = text.find("#![allow(clippy::all)]").unwrap();
-    assert!(attribute < text.find("use crate::fix_lib").unwrap());
 }
 
 /// A file of a test crate: its path and its text, or `None` to remove it.
@@ -616,5 +656,57 @@ fn lexer_tells_literals_lifetimes_and_comments_apart() {
     );
     for unterminated in ["\"abc", "/* a /* b */", "r#\"abc\"", "'\\'"] {
         assert!(lex::lex(unterminated).is_err(), "{unterminated:?}");
+    }
+}
+
+#[test]
+fn compacting_drops_comments_with_their_lines_and_nothing_inside_literals() {
+    let literals = r####"("// x", "/* y */", '/', b'/'/b'/', r#"a // b"#, b"//")"####;
+    for (source, compacted) in [
+        // A comment on lines of its own goes with them; blank lines stay (tidy evens them).
+        ("a;\n    // c\n    b;", "a;\n    b;"),
+        (
+            "a;\n\n    // c\n    /* d\n\n */\n\n    b;",
+            "a;\n\n\n    b;",
+        ),
+        ("{\n    /* c */ a;\n}", "{\n    a;\n}"),
+        // At the end of a line, with the spaces before it.
+        ("a; // c\n    b;", "a;\n    b;"),
+        ("a; /* c */ /* d */\n    b;", "a;\n    b;"),
+        // Inside a line: a space, where the tokens around could run together.
+        ("x = 1 + /* c */ 2;", "x = 1 + 2;"),
+        ("return/**/x - y/**/-1;", "return x - y -1;"),
+        ("f(/* c */ a /* d */, b /* e */)", "f(a, b)"),
+        ("a /* b /* nested */ c */ d", "a d"),
+        // Over lines, inside an expression.
+        ("1 + /* a\n    b */ 2", "1 + 2"),
+        ("x\n    /* a\n       b */\n    * 3", "x\n    * 3"),
+        // At the start and the end of the text.
+        ("// c\nfn f() {} // d", "\nfn f() {}"),
+        (literals, literals),
+    ] {
+        assert_eq!(
+            compact::drop_comments(source).unwrap(),
+            compacted,
+            "{source:?}"
+        );
+    }
+}
+
+#[test]
+fn tabs_replace_indentation_only_outside_literals() {
+    for (source, tabbed) in [
+        ("    a\n        b\n      c\n", "\ta\n\t\tb\n\t  c\n"),
+        // A tab already there counts to the next multiple of four columns.
+        ("\t    a\n  \tb\n\t  c", "\t\ta\n\tb\n\t  c"),
+        // Spaces inside a line, and lines that begin inside a literal, stay as they are.
+        ("x    = 1;\n    y", "x    = 1;\n\ty"),
+        (
+            "    s = \"a\n    b\" + r#\"\n        c\"#;\n    b\"\n    d\";",
+            "\ts = \"a\n    b\" + r#\"\n        c\"#;\n\tb\"\n    d\";",
+        ),
+        ("/* a\n    b */\n    c", "/* a\n    b */\n\tc"),
+    ] {
+        assert_eq!(compact::tabs(source).unwrap(), tabbed, "{source:?}");
     }
 }

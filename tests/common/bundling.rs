@@ -58,9 +58,11 @@ pub fn bundle_of(root: &Path, name: &str) -> Result<Bundled, String> {
         return Err(format!("{name}: two runs gave different bundles"));
     }
     let text = String::from_utf8(run.stdout.clone()).map_err(|e| format!("{name}: {e}"))?;
+    // The report is the last line; a line before it says what compacting saved.
     let (size, modules) = report
-        .trim_end()
-        .strip_prefix(&format!("{name}: "))
+        .lines()
+        .last()
+        .and_then(|line| line.strip_prefix(&format!("{name}: ")))
         .and_then(|r| r.split_once(" bytes; library modules: "))
         .ok_or_else(|| format!("{name}: unexpected report {report:?}"))?;
     if size != text.len().to_string() {

@@ -6,7 +6,8 @@
 use crate::lex::{lex, Code, Kind};
 use std::collections::BTreeMap;
 
-/// One nesting level in the bundle.
+/// One nesting level while the bundle is put together, as in the sources; the finished bundle
+/// has a tab for it ([`crate::compact::tabs`]).
 pub const INDENT: &str = "    ";
 
 /// Token edits of one source file: tokens removed, tokens replaced by a text.
@@ -41,7 +42,8 @@ impl Edits {
 }
 
 /// The text of `code` with `edits` applied. A removed run of tokens that had its lines to
-/// itself takes those lines with it, and so does a line comment right after it.
+/// itself takes those lines with it (a comment left at the end of its last line goes later,
+/// with every plain comment: see [`crate::compact`]).
 pub fn render(code: &Code, edits: &Edits) -> String {
     let tokens = &code.tokens;
     let n = tokens.len();
@@ -65,20 +67,6 @@ pub fn render(code: &Code, edits: &Edits) -> String {
             i += 1;
         }
         let own_lines_before = a == 0 || (is_space(a - 1) && has_newline(a - 1));
-        if own_lines_before {
-            let j = if i < n && is_space(i) && !has_newline(i) {
-                i + 1
-            } else {
-                i
-            };
-            let comment = j < n
-                && tokens[j].kind == Kind::Comment
-                && code.text[tokens[j].start..].starts_with("//");
-            if comment && (j + 1 == n || has_newline(j + 1)) {
-                removed[i..=j].iter_mut().for_each(|r| *r = true);
-                i = j + 1;
-            }
-        }
         let own_lines_after = i == n || (is_space(i) && has_newline(i));
         if own_lines_before && own_lines_after {
             if a > 0 {

@@ -1,6 +1,6 @@
 //! The lexer: Rust source as tokens, so that the bundler never edits inside a string or char
-//! literal or a comment, and [`Code`], the code tokens of a file with their matching
-//! delimiters, which every later pass walks.
+//! literal and knows a comment when it drops one, and [`Code`], the code tokens of a file with
+//! their matching delimiters, which every later pass walks.
 //!
 //! The lexer only tells apart what the bundler needs: spaces, plain and doc comments,
 //! identifiers (keywords included), lifetimes, literals and punctuation (`::`, `->` and `=>`

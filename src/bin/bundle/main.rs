@@ -33,11 +33,20 @@
 //! The bundle is the binary's code, its module files inlined, followed by `mod lib { .. }`
 //! holding the library modules it reaches, each as `pub mod NAME { .. }` ([`reach`] says
 //! which, [`paths`] how their paths change). Doc comments, `#[test]` functions and items
-//! under `#[cfg(test)]` are dropped ([`strip`]); string and char literals and plain comments
-//! are never touched, as every pass works on tokens ([`lex`]). stderr reports
+//! under `#[cfg(test)]` are dropped ([`strip`]). So that it stays well under the limit as the
+//! library grows, the bundle is compact ([`compact`]): plain comments go as well, with the
+//! lines they had to themselves (its own header comment stays), and lines are indented with
+//! a tab per level, the nesting the bundler adds included. Every pass works on tokens
+//! ([`lex`]), so nothing inside a string, char or byte literal changes, nor any line that
+//! begins inside one. stderr says what compacting saved, then, as its last line, reports
 //! `NAME: N bytes; library modules: a, b`; a bundle of 64 KiB or more is an error. Two runs
 //! give the same bytes: modules come in src/lib.rs order.
+//!
+//! There is no option to keep the comments: the bundle is for the judge, and the sources,
+//! where the comments are, for reading. An option would be a second kind of bundle to test
+//! on every compiler and edition, one that outgrows the limit first.
 
+mod compact;
 mod layout;
 mod lex;
 mod load;
@@ -45,6 +54,7 @@ mod paths;
 mod reach;
 mod strip;
 
+use compact::{drop_comments, tabs};
 use layout::{indent, render, tidy, INDENT};
 use lex::Code;
 use reach::Links;
@@ -105,6 +115,13 @@ fn main() -> ExitCode {
                 _ => bundle.modules.join(", "),
             };
             let size = bundle.text.len();
+            let (comments, indentation) = (bundle.comment_bytes, bundle.indentation_bytes);
+            eprintln!(
+                "{}: compacting saved {} bytes: {comments} of plain comments, {indentation} of \
+                 indentation (tabs for spaces)",
+                bundle.name,
+                comments + indentation
+            );
             eprintln!("{}: {size} bytes; library modules: {modules}", bundle.name);
             ExitCode::SUCCESS
         }
@@ -123,6 +140,10 @@ pub struct Bundle {
     pub text: String,
     /// The library modules inlined, sorted.
     pub modules: Vec<String>,
+    /// The bytes that plain comments, and the lines they had to themselves, would add.
+    pub comment_bytes: usize,
+    /// The bytes that indenting with four spaces instead of a tab would add.
+    pub indentation_bytes: usize,
 }
 
 /// Bundles the binary that `binary` names (its name, or the path of its root file) in the
@@ -153,14 +174,14 @@ pub fn bundle(root: &Path, binary: &str) -> Result<Bundle, String> {
         lib_paths.push(paths);
     }
     let reached = reach::reachable(&bin_paths.named, &links);
-    let mut text = format!(
-        "// {name} as one file, by the bundler (src/bin/bundle/): the binary,\n// {}.\n\n{}",
+    let header = format!(
+        "// {name} as one file, by the bundler (src/bin/bundle/): the binary,\n// {}.\n\n",
         match reached.len() {
             0 => "which uses no library module".to_string(),
             _ => format!("then the library modules it uses, in `mod {lib_name}`"),
         },
-        render(&bin, &bin_paths.edits)
     );
+    let mut code = render(&bin, &bin_paths.edits);
     if !reached.is_empty() {
         let mut body = library.lints.join("\n");
         for (module, paths) in library.modules.iter().zip(&lib_paths) {
@@ -175,12 +196,14 @@ pub fn bundle(root: &Path, binary: &str) -> Result<Bundle, String> {
                 ));
             }
         }
-        text.push_str(&format!(
+        code.push_str(&format!(
             "\n\n#[allow(dead_code, unused_imports, unused_macros)]\nmod {lib_name} {{\n{}\n}}\n",
             indent(body.trim_start(), INDENT)?
         ));
     }
-    let text = tidy(&text)?;
+    let uncompacted = tidy(&format!("{header}{code}"))?;
+    let uncommented = tidy(&format!("{header}{}", drop_comments(&code)?))?;
+    let text = tabs(&uncommented)?;
     if text.len() >= MAX_BYTES {
         return Err(format!(
             "the bundle of {name} is {} bytes: it must stay under {MAX_BYTES}, as some judges \
@@ -190,6 +213,8 @@ pub fn bundle(root: &Path, binary: &str) -> Result<Bundle, String> {
     }
     Ok(Bundle {
         name,
+        comment_bytes: uncompacted.len().saturating_sub(uncommented.len()),
+        indentation_bytes: uncommented.len().saturating_sub(text.len()),
         text,
         modules: reached.into_iter().collect(),
     })

@@ -2,7 +2,8 @@
 //! go (inside a macro call, where a macro may match them as attributes, they become an empty
 //! `#[doc = ""]`), and so do items, fields, statements and match arms under `#[test]` or a
 //! `#[cfg(..)]` that is false whatever the other options, given that `test` and `doctest`
-//! are unset. Literals and plain comments stay as they are.
+//! are unset. Literals stay as they are; plain comments go later, from the whole bundle
+//! ([`crate::compact`]).
 
 use crate::layout::Edits;
 use crate::lex::{Code, Kind};

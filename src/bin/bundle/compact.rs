@@ -1,0 +1,121 @@
+//! Compacting: what keeps a bundle well under the judges' 64 KiB as the library grows.
+//! [`drop_comments`] takes out the plain comments (doc comments are gone already, see
+//! [`crate::strip`]) with the lines they had to themselves, and [`tabs`] indents with one tab
+//! for every four columns. Both work on tokens ([`crate::lex`]): neither changes a byte inside
+//! a literal, nor a line that begins inside one.
+
+use crate::lex::{lex, Kind, Token};
+
+/// Columns per tab, as rustfmt indents.
+const TAB_WIDTH: usize = 4;
+
+/// `text` without its plain comments. A comment that had its lines to itself goes with them
+/// (blank lines around it stay, for [`crate::layout::tidy`] to even out); one at the end of a
+/// line goes with the spaces before it; one inside a line leaves a space between the tokens
+/// around it, or nothing next to a bracket, a comma or a semicolon.
+///
+/// # Complexity
+/// O(text bytes).
+///
+/// # Errors
+/// When `text` does not lex.
+pub fn drop_comments(text: &str) -> Result<String, String> {
+    let tokens = lex(text)?;
+    let is_gap = |t: &Token| matches!(t.kind, Kind::Space | Kind::Comment);
+    let token_text = |t: &Token| &text[t.start..t.end];
+    let mut out = String::with_capacity(text.len());
+    let mut i = 0;
+    while i < tokens.len() {
+        if !is_gap(&tokens[i]) {
+            out.push_str(token_text(&tokens[i]));
+            i += 1;
+            continue;
+        }
+        let end = i + tokens[i..].iter().take_while(|t| is_gap(t)).count();
+        let gap = &tokens[i..end];
+        if gap.iter().all(|t| t.kind == Kind::Space) {
+            gap.iter().for_each(|t| out.push_str(token_text(t)));
+        } else {
+            let before = i.checked_sub(1).map_or("", |k| token_text(&tokens[k]));
+            let after = tokens.get(end).map_or("", token_text);
+            let spaces: Vec<&str> = gap
+                .iter()
+                .filter(|t| t.kind == Kind::Space)
+                .map(token_text)
+                .collect();
+            out.push_str(&without_comments(&spaces, before, after));
+        }
+        i = end;
+    }
+    Ok(out)
+}
+
+/// The whitespace that stands for a run of spaces and comments, given the `spaces` in it and
+/// the code tokens `before` and `after` it ("" at either end of the text).
+fn without_comments(spaces: &[&str], before: &str, after: &str) -> String {
+    let newlines = |s: &&str| s.matches('\n').count();
+    if spaces.iter().all(|s| newlines(s) == 0) {
+        // Inside a line (even a block comment over several lines): one space keeps the tokens
+        // around apart, but none is needed after an opening bracket or before a closing one,
+        // a comma or a semicolon.
+        let tight = before.is_empty()
+            || after.is_empty()
+            || matches!(before, "(" | "[")
+            || matches!(after, ")" | "]" | "," | ";");
+        return if tight { "" } else { " " }.to_string();
+    }
+    // The lines that held only comments go; the blank lines stay, as does the indentation of
+    // the line where `after` stands.
+    let blank_lines: usize = spaces.iter().map(|s| newlines(s).saturating_sub(1)).sum();
+    let last = spaces.iter().rev().find(|s| newlines(s) > 0).unwrap_or(&"");
+    let indentation = &last[last.rfind('\n').map_or(0, |k| k + 1)..];
+    format!("{}{indentation}", "\n".repeat(1 + blank_lines))
+}
+
+/// `text` with the indentation of every line that begins outside a literal or comment made
+/// tabs: one per four columns (a tab already there counts to the next multiple of four), the
+/// spaces left over after them. Other whitespace, and the rest of each line, stays as it is.
+///
+/// # Complexity
+/// O(text bytes).
+///
+/// # Errors
+/// When `text` does not lex.
+pub fn tabs(text: &str) -> Result<String, String> {
+    let tokens = lex(text)?;
+    let mut out = String::with_capacity(text.len());
+    for (i, token) in tokens.iter().enumerate() {
+        let t = &text[token.start..token.end];
+        if token.kind != Kind::Space {
+            out.push_str(t);
+            continue;
+        }
+        // Every part after a newline, and the first at the start of the text, begins a line.
+        for (k, part) in t.split('\n').enumerate() {
+            if k > 0 {
+                out.push('\n');
+            }
+            if k > 0 || i == 0 {
+                push_indentation(&mut out, part);
+            } else {
+                out.push_str(part);
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// Pushes `indentation` as tabs and at most three spaces, or as it is if it holds other
+/// whitespace than spaces and tabs.
+fn push_indentation(out: &mut String, indentation: &str) {
+    if !indentation.bytes().all(|b| b == b' ' || b == b'\t') {
+        out.push_str(indentation);
+        return;
+    }
+    let columns = indentation.bytes().fold(0, |column, b| match b {
+        b'\t' => (column / TAB_WIDTH + 1) * TAB_WIDTH,
+        _ => column + 1,
+    });
+    out.extend(std::iter::repeat('\t').take(columns / TAB_WIDTH));
+    out.extend(std::iter::repeat(' ').take(columns % TAB_WIDTH));
+}
