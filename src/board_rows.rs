@@ -18,7 +18,7 @@
 //! every board has the same shape (the usual case), one loop checks them all against
 //! tables that hold the separators too.
 
-use crate::io::is_space;
+use crate::io::{count_line_breaks, is_space};
 // Not in the 2018 prelude, which bundles may be compiled under.
 use std::convert::TryInto;
 
@@ -96,7 +96,7 @@ struct RowShape {
     /// Likewise in the second word, for rows longer than 8 bytes; else 0.
     mask2: u64,
     separators2: u64,
-    /// Bytes from the row's first cell to the next row, and the newlines among them.
+    /// Bytes from the row's first cell to the next row, and the line breaks among them.
     len: usize,
     newlines: usize,
 }
@@ -459,26 +459,30 @@ impl BoardRows {
     }
 
     /// The count at the start of `bytes` if it is one digit from 1 to 9, then whitespace,
-    /// then a byte that is not: the count, the bytes up to that byte, and the newlines.
+    /// then a byte that is not: the count, the bytes up to that byte, and the line breaks.
     /// [`read_count`] handles the other counts.
     #[inline(always)]
     fn short_count(&self, bytes: &[u8]) -> Option<(u64, usize, usize)> {
         let space = |b: u8| self.spaces[usize::from(b)];
         if let [digit @ b'1'..=b'9', after, next, ..] = *bytes {
             if space(after) && !space(next) {
-                return Some((u64::from(digit - b'0'), 2, usize::from(after == b'\n')));
+                // One whitespace byte after a non-space one: a line break if `\n` or `\r`.
+                let breaks = usize::from(after == b'\n' || after == b'\r');
+                return Some((u64::from(digit - b'0'), 2, breaks));
             }
         }
         let digit = match bytes.first() {
             Some(&digit @ b'1'..=b'9') => digit,
             _ => return None,
         };
-        let (mut len, mut newlines) = (1, 0);
+        let mut len = 1;
         while self.spaces[usize::from(*bytes.get(len)?)] {
-            newlines += usize::from(bytes[len] == b'\n');
             len += 1;
         }
-        (len > 1).then_some((u64::from(digit - b'0'), len, newlines))
+        // Line breaks as the reader counts them (`\n`, `\r\n`, a lone `\r`), in whitespace
+        // that follows a digit.
+        let breaks = count_line_breaks(&bytes[1..len]);
+        (len > 1).then_some((u64::from(digit - b'0'), len, breaks))
     }
 
     /// Parses the board at the start of `board` byte by byte: its code and shape.
@@ -548,7 +552,8 @@ impl BoardRows {
             mask2,
             separators2: word(board, at + 8) & mask2,
             len,
-            newlines: bytes[..len].iter().filter(|&&b| b == b'\n').count(),
+            // The row starts with a cell, so its `\r\n` pairs are all inside it.
+            newlines: count_line_breaks(&bytes[..len]),
         };
         Some((shape, index))
     }
@@ -556,7 +561,7 @@ impl BoardRows {
 
 /// The count at the start of `bytes` after whitespace, if it is at most 15 digits followed
 /// by whitespace and then a byte that is not: the count, the bytes up to that byte, and the
-/// newlines among them. `None` also when the whitespace runs to the end of `bytes`.
+/// line breaks among them (as the reader counts them). `None` also when the whitespace runs to the end of `bytes`.
 ///
 /// # Complexity
 /// O(bytes read).
@@ -568,16 +573,15 @@ impl BoardRows {
 /// assert_eq!(read_count(b"12\n"), None);
 /// ```
 pub fn read_count(bytes: &[u8]) -> Option<(u64, usize, usize)> {
-    let mut at = 0;
-    let mut newlines = 0;
-    let mut skip_spaces = |at: &mut usize| {
+    let skip_spaces = |at: &mut usize| {
         while is_space(*bytes.get(*at)?) {
-            newlines += usize::from(bytes[*at] == b'\n');
             *at += 1;
         }
         Some(())
     };
+    let mut at = 0;
     skip_spaces(&mut at)?;
+    let before = at;
     let start = at;
     let mut n = 0;
     while let Some(digit @ b'0'..=b'9') = bytes.get(at) {
@@ -587,6 +591,10 @@ pub fn read_count(bytes: &[u8]) -> Option<(u64, usize, usize)> {
     if at == start || at - start > 15 || !is_space(*bytes.get(at)?) {
         return None;
     }
+    let digits_end = at;
     skip_spaces(&mut at)?;
-    Some((n, at, newlines))
+    // Line breaks as the reader counts them, `\r\n` once: neither run of whitespace
+    // follows a `\r`, as the first starts the bytes and the second follows a digit.
+    let breaks = count_line_breaks(&bytes[..before]) + count_line_breaks(&bytes[digits_end..at]);
+    Some((n, at, breaks))
 }

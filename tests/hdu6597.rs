@@ -393,6 +393,9 @@ fn row_style() -> impl Strategy<Value = (&'static str, &'static str)> {
         Just("\t\r\n"),
         Just("\n\n"),
         Just("  \r\n\r\n"),
+        // Old Mac line ends: the reader counts a lone `\r` as a line break too.
+        Just("\r"),
+        Just(" \r\r"),
     ];
     (separator, end)
 }
@@ -407,7 +410,16 @@ fn styled_input() -> impl Strategy<Value = Vec<u8>> {
     let cases = proptest::collection::vec(proptest::collection::vec(any_board, 0..=11), 1..40);
     let odd_rows = proptest::collection::vec((0usize..4, row_style()), 64);
     // Whitespace after every board, and after every case: the last row then differs.
-    let extra = || prop_oneof![Just(""), Just(""), Just("\n"), Just(" \n"), Just("\r\n\t")];
+    let extra = || {
+        prop_oneof![
+            Just(""),
+            Just(""),
+            Just("\n"),
+            Just(" \n"),
+            Just("\r\n\t"),
+            Just("\r")
+        ]
+    };
     let ends = (extra(), extra());
     (
         cases,
@@ -468,7 +480,7 @@ proptest! {
         input in styled_input(),
         sizes in proptest::collection::vec(1usize..300, 1..8),
         faults in proptest::collection::vec((any::<prop::sample::Index>(), prop_oneof![
-            Just(b'Q'), Just(b'|'), Just(b' '), Just(b'\n'), Just(b'0'), Just(b'7'), Just(b'.'), Just(b'o'),
+            Just(b'Q'), Just(b'|'), Just(b' '), Just(b'\n'), Just(b'\r'), Just(b'0'), Just(b'7'), Just(b'.'), Just(b'o'),
         ]), 1..3),
         cut in any::<prop::sample::Index>(),
         cut_it in any::<bool>(),
