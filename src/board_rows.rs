@@ -319,6 +319,13 @@ impl BoardRows {
         let (mut at, mut lines) = (0, 0);
         while cases.left > 0 {
             if cases.boards_left.is_none() {
+                // A count comes after a board whose last row ended at it, so whitespace here
+                // means a board ended inside a longer run than its learned one (say `\n\r`
+                // learned, `\n\r\n` read): the checked reader takes over at once, so that
+                // the `\r\n` split between the two is counted once (see [`read_count`]).
+                if bytes.get(at).map_or(true, |&b| is_space(b)) {
+                    break;
+                }
                 match read_count(&bytes[at..]) {
                     Some((n, len, newlines)) => {
                         at += len;
@@ -561,7 +568,8 @@ impl BoardRows {
 
 /// The count at the start of `bytes` after whitespace, if it is at most 15 digits followed
 /// by whitespace and then a byte that is not: the count, the bytes up to that byte, and the
-/// line breaks among them (as the reader counts them). `None` also when the whitespace runs to the end of `bytes`.
+/// line breaks among them, as the reader counts them, given that the byte before `bytes` is
+/// not `\r`. `None` also when the whitespace runs to the end of `bytes`.
 ///
 /// # Complexity
 /// O(bytes read).

@@ -141,6 +141,27 @@ proptest! {
 }
 
 #[test]
+fn fixed_point_simplest_numbers_are_the_exact_ones_on_every_small_pair() {
+    // Every pair of bounds (or no bound) within 4 units of 0, at every scale the table uses.
+    for scale in 0u32..=5 {
+        let span = 4i64 << scale;
+        let bounds = || std::iter::once(None).chain((-span..=span).map(Some));
+        for low in bounds() {
+            for high in bounds() {
+                let exact = |scaled: i64| Q::fraction(scaled, 1 << scale);
+                let expected = Q::simplest_between(low.map(exact), high.map(exact))
+                    .and_then(|v| v.to_scaled(scale));
+                assert_eq!(
+                    hdu6597::simplest_scaled(low, high, scale),
+                    expected,
+                    "{low:?} {high:?} at scale {scale}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
 fn the_values_stated_in_the_problem_file() {
     let stated = [
         (".../.../...", Q::integer(0)),

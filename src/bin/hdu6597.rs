@@ -193,13 +193,21 @@ pub fn simplest_scaled(low: Option<i64>, high: Option<i64>, scale: u32) -> Optio
         return Some(integer);
     }
     // Else all of `low + 1 ..= high - 1` lies within one unit interval, so it has one
-    // sign, and the number with the most trailing zero bits is the simplest: the common
-    // high bits of both ends, then a one, then zeros.
+    // sign, and the number with the most trailing zero bits is the simplest. With k the
+    // highest bit where the ends differ, that is the first end if it is 0 from bit k down,
+    // else the common high bits, then a one at bit k, then zeros.
     let (first, last) = (low + 1, high - 1);
     match first ^ last {
         _ if first > last => None,
         0 => Some(first),
-        differ => Some(last & !((1i64 << (63 - differ.leading_zeros())) - 1)),
+        differ => {
+            let below_k = (1i64 << (63 - differ.leading_zeros())) - 1;
+            if first & (2 * below_k + 1) == 0 {
+                Some(first)
+            } else {
+                Some(last & !below_k)
+            }
+        }
     }
 }
 
@@ -503,6 +511,17 @@ fn read_fast(
     Ok(read)
 }
 
+/// One `read` of `input` into `buffer`, tried again when interrupted: the bytes read, 0 at
+/// the end of the input.
+fn read_some(input: &mut impl Read, buffer: &mut [u8]) -> Result<usize> {
+    loop {
+        match input.read(buffer) {
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+            read => return Ok(read?),
+        }
+    }
+}
+
 /// Reads straight from `input` through a buffer of its own for as long as [`read_fast`]
 /// recognises the input, counting lines from what it read, and stops at the first thing
 /// it does not (an error, another layout, the last few boards, the end): [`read_checked`]
@@ -520,18 +539,17 @@ fn read_direct(
     const ENOUGH: usize = 2 * LOOKAHEAD;
     let mut buffer = vec![0; DEFAULT_CAPACITY];
     let (mut start, mut end, mut eof, mut lines) = (0, 0, false, 0);
+    // Whether the last byte read fast was `\r` (the buffer may have moved since).
+    let mut after_cr = false;
     loop {
         if end - start < ENOUGH && !eof {
             buffer.copy_within(start..end, 0);
             end -= start;
             start = 0;
             while end < ENOUGH && !eof {
-                match input.read(&mut buffer[end..]) {
-                    Ok(0) => eof = true,
-                    Ok(n) => end += n,
-                    Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
-                    Err(e) => return Err(e.into()),
-                }
+                let n = read_some(input, &mut buffer[end..])?;
+                end += n;
+                eof = n == 0;
             }
         }
         let bytes = &buffer[start..end];
@@ -543,6 +561,7 @@ fn read_direct(
             None => match read_count(bytes) {
                 Some((count, len, newlines)) if count > 0 => {
                     start += len;
+                    after_cr = buffer[start - 1] == b'\r';
                     lines += newlines;
                     *cases = Some(Cases {
                         left: count,
@@ -558,11 +577,25 @@ fn read_direct(
         let before = *cases;
         let (len, newlines) = read_fast(fast, bytes, table, cases, case, out)?;
         start += len;
+        if len > 0 {
+            after_cr = buffer[start - 1] == b'\r';
+        }
         lines += newlines;
         // Stuck with enough bytes at hand, or at the end: leave it to the checked reader.
         if len == 0 && *cases == before && !short {
             break;
         }
+    }
+    // A board can end inside a run of whitespace longer than its learned one, between the
+    // `\r` and the `\n` of a pair: the fast path counted that `\r` as a line break, and the
+    // checked reader, starting at the `\n`, will count it again. (All read so far was read
+    // fast: look at the next byte.)
+    if after_cr && start == end {
+        start = 0;
+        end = read_some(input, &mut buffer)?;
+    }
+    if after_cr && start < end && buffer[start] == b'\n' {
+        lines -= 1;
     }
     Ok((buffer, start, end, lines))
 }
