@@ -275,10 +275,68 @@ fn sixteen_at(bytes: &[u8], at: usize) -> Option<&[u8; 16]> {
     <&[u8; 16]>::try_from(bytes.get(at..)?.get(..16)?).ok()
 }
 
+/// The digit count most numbers of a run have, learned by [`u64s_at`] as it reads them.
+///
+/// [`u64s_at`] first tries whether the next number has the usual length: then where the
+/// number after it starts is known before the number's bytes are looked at, so the processor
+/// can go on to it while this one is read, where finding each number's end first would make
+/// every number wait for the last. The learned length is a guess, checked for each number;
+/// a wrong one costs time, never a wrong value.
+#[derive(Clone, Copy, Debug)]
+pub struct UsualLength {
+    /// The usual digit count, 1 to 15.
+    digits: usize,
+    /// The digit count of the last number that did not have the usual one.
+    other: usize,
+}
+
+impl UsualLength {
+    /// A guess of one digit, to be learned.
+    ///
+    /// # Complexity
+    /// O(1).
+    pub fn new() -> Self {
+        UsualLength {
+            digits: 1,
+            other: 1,
+        }
+    }
+
+    /// A guess of `digits` digits, 1 to 15, to be learned.
+    ///
+    /// # Complexity
+    /// O(1).
+    ///
+    /// # Panics
+    /// If `digits` is not in 1..=15.
+    pub fn with_digits(digits: usize) -> Self {
+        assert!((1..=15).contains(&digits), "{} digits", digits);
+        UsualLength {
+            digits,
+            other: digits,
+        }
+    }
+
+    /// The usual digit count: 1 to 15.
+    ///
+    /// # Complexity
+    /// O(1).
+    pub fn digits(&self) -> usize {
+        self.digits
+    }
+}
+
+impl Default for UsualLength {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
 /// Reads `N` unsigned decimal numbers from the front of `bytes` into `values`, and says how
 /// many bytes they take with the whitespace before them and the one whitespace byte after
 /// each; `None` when `bytes` holds anything else there (and then `values` holds whatever
-/// was read before).
+/// was read before). Numbers of the `usual` length are read fastest; when most of the `N`
+/// have another, it becomes the usual one.
 ///
 /// A fast path for [`Reader::read_runs`] and [`Reader::read_each`]: it takes only numbers of
 /// 1 to 15 digits with no sign, each followed by whitespace, all within the first `17 N + 16`
@@ -290,26 +348,65 @@ fn sixteen_at(bytes: &[u8], at: usize) -> Option<&[u8; 16]> {
 /// O(N).
 ///
 /// ```
-/// use combgames::numbers::u64s_at;
+/// use combgames::numbers::{u64s_at, UsualLength};
 /// let padding = " ".repeat(64);
 /// let input = format!("\r\n 7 42\n\n1000000{padding}");
-/// let mut values = [0; 3];
-/// assert_eq!(u64s_at(input.as_bytes(), &mut values), Some(17));
+/// let (mut values, mut usual) = ([0; 3], UsualLength::new());
+/// assert_eq!(u64s_at(input.as_bytes(), &mut values, &mut usual), Some(17));
 /// assert_eq!(values, [7, 42, 1000000]);
-/// assert_eq!(u64s_at(b"7 +42                              ", &mut [0; 2]), None);
+/// assert_eq!(usual.digits(), 7);
+/// assert_eq!(u64s_at(b"7 +42                              ", &mut [0; 2], &mut usual), None);
 /// ```
 #[inline(always)]
-pub fn u64s_at<const N: usize>(bytes: &[u8], values: &mut [u64; N]) -> Option<usize> {
+pub fn u64s_at<const N: usize>(
+    bytes: &[u8],
+    values: &mut [u64; N],
+    usual: &mut UsualLength,
+) -> Option<usize> {
+    // One copy of the loop for each usual length, with the length a constant in it.
+    match usual.digits {
+        1 => u64s_usually::<N, 1>(bytes, values, usual),
+        2 => u64s_usually::<N, 2>(bytes, values, usual),
+        3 => u64s_usually::<N, 3>(bytes, values, usual),
+        4 => u64s_usually::<N, 4>(bytes, values, usual),
+        5 => u64s_usually::<N, 5>(bytes, values, usual),
+        6 => u64s_usually::<N, 6>(bytes, values, usual),
+        7 => u64s_usually::<N, 7>(bytes, values, usual),
+        8 => u64s_usually::<N, 8>(bytes, values, usual),
+        9 => u64s_usually::<N, 9>(bytes, values, usual),
+        10 => u64s_usually::<N, 10>(bytes, values, usual),
+        11 => u64s_usually::<N, 11>(bytes, values, usual),
+        12 => u64s_usually::<N, 12>(bytes, values, usual),
+        13 => u64s_usually::<N, 13>(bytes, values, usual),
+        14 => u64s_usually::<N, 14>(bytes, values, usual),
+        _ => u64s_usually::<N, 15>(bytes, values, usual),
+    }
+}
+
+/// [`u64s_at`] with the usual length `L`.
+#[inline(always)]
+fn u64s_usually<const N: usize, const L: usize>(
+    bytes: &[u8],
+    values: &mut [u64; N],
+    usual: &mut UsualLength,
+) -> Option<usize> {
     // One bound for the whole item spares a check per number: room for N numbers of up to
     // 15 digits with a byte after each, and 16 bytes to read the last.
     let window = bytes.get(..17 * N + 16)?;
     let last_start = window.len() - 16;
     let mut at = 0;
+    let mut others = 0;
     for value in values.iter_mut() {
         if at > last_start {
             return None;
         }
-        let (v, len) = match sixteen_at(window, at).and_then(digits_eight_at_a_time) {
+        let head = sixteen_at(window, at)?;
+        if let Some(v) = digits_of_length::<L>(head) {
+            *value = v;
+            at += L + 1;
+            continue;
+        }
+        let (v, len) = match digits_eight_at_a_time(head) {
             Some(found) => found,
             // Usually no whitespace is left before a number (the byte after the last one
             // was taken), else skip it and try again.
@@ -322,10 +419,47 @@ pub fn u64s_at<const N: usize>(bytes: &[u8], values: &mut [u64; N]) -> Option<us
                 digits_eight_at_a_time(sixteen_at(window, at)?)?
             }
         };
+        others += 1;
+        usual.other = len;
         *value = v;
         at += len + 1;
     }
+    if 2 * others > N {
+        usual.digits = usual.other;
+    }
     Some(at)
+}
+
+/// Reads exactly `L` digits (1 to 15) at the start of `head` followed by whitespace: the
+/// value, or `None` when that is not what `head` starts with.
+#[inline(always)]
+fn digits_of_length<const L: usize>(head: &[u8; 16]) -> Option<u64> {
+    let first = digit_lanes(word(&head[..8]));
+    // Bit 7 of each of the first k bytes. `non_digits` is exact up to the first non-digit,
+    // so it is 0 there exactly when those bytes are digits.
+    let first_bytes = |k: usize| lanes(0x80) >> (8 * (8 - k));
+    if L <= 8 {
+        if non_digits(first) & first_bytes(L) != 0 || !is_space_bit(head[L]) {
+            return None;
+        }
+        // Move the digits to the top: the bytes below them are leading zeros.
+        return Some(eight_digit_value(first << (8 * (8 - L))));
+    }
+    if non_digits(first) != 0 || !is_space_bit(head[L % 16]) {
+        return None;
+    }
+    let high = eight_digit_value(first);
+    if L == 9 {
+        // The commonest long length (numbers of 32 bits): one digit more.
+        let ninth = head[8].wrapping_sub(b'0');
+        return (ninth <= 9).then(|| high * 10 + ninth as u64);
+    }
+    let rest = (L - 8) % 8;
+    let second = digit_lanes(word(&head[8..]));
+    if non_digits(second) & first_bytes(rest) != 0 {
+        return None;
+    }
+    Some(high * POW10[rest] + eight_digit_value(second << (8 * (8 - rest))))
 }
 
 /// Reads two numbers of 1 to 3 digits from the front of `bytes`, each followed by one
