@@ -8,7 +8,7 @@
 //! The tests check this reduction against a plain game-tree search over the rules.
 
 use combgames::io::{self, Reader, Result};
-use combgames::numbers::{u64s_at, UsualLength};
+use combgames::runs::{u64s_at, UsualLength};
 use std::io::{Read, Write};
 use std::process::ExitCode;
 
