@@ -1,6 +1,6 @@
-//! Integer reads: the reader's checked `u64`/`i64`/range reads, and the batch fast paths of `runs`
-//! `u64s_at`, `small_pair_at` and `Reader::read_runs` against the plain reader, over random
-//! layouts and at every buffer size.
+//! Integer reads: the reader's checked `u64`/`i64`/range reads, and the batch fast paths of
+//! `runs` (`u64s_at` with its learned usual length, `small_pair_at`) and `Reader::read_runs`
+//! against the plain reader, over random layouts and at every buffer size.
 
 use combgames::io::{is_space, Reader};
 use combgames::runs::{small_pair_at, u64s_at, UsualLength};
