@@ -379,6 +379,15 @@ fn the_usual_length_changes_when_most_of_a_batch_has_another() {
     let nines = read("12345678 123456789 987654321", &mut usual);
     assert_eq!(nines, Some([12345678, 123456789, 987654321]));
     assert_eq!(usual.digits(), 9);
+    // Mostly one digit less, the commonest other length: it follows them.
+    let eights = read("12345678 87654321 123456789", &mut usual);
+    assert_eq!(eights, Some([12345678, 87654321, 123456789]));
+    assert_eq!(usual.digits(), 8);
+    assert_eq!(read("123456789 987654321 1 ", &mut usual).unwrap()[2], 1);
+    assert_eq!(usual.digits(), 1);
+    let nines = read("123456789 987654321 123456789 ", &mut usual);
+    assert_eq!(nines, Some([123456789, 987654321, 123456789]));
+    assert_eq!(usual.digits(), 9);
     // Two of the three: it follows them, to the length of the last of them.
     let others = read("1234 5 123456789012345 ", &mut usual);
     assert_eq!(others, Some([1234, 5, 123456789012345]));
