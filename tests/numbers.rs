@@ -370,30 +370,36 @@ fn the_fast_paths_take_plain_layouts_and_leave_the_rest() {
 fn the_usual_length_changes_when_most_of_a_batch_has_another() {
     let padding = " ".repeat(64);
     let mut usual = UsualLength::with_digits(9);
-    let read = |input: &str, usual: &mut UsualLength| {
+    // Batches of three read in turn, and the usual length after each.
+    let batches: [(&str, [u64; 3], usize); 6] = [
+        // One number of eight digits in three: the guess stays.
+        (
+            "12345678 123456789 987654321",
+            [12345678, 123456789, 987654321],
+            9,
+        ),
+        // Mostly one digit less, the commonest other length: it follows them.
+        (
+            "12345678 87654321 123456789",
+            [12345678, 87654321, 123456789],
+            8,
+        ),
+        // Two of the three: it follows them, to the length of the last of them.
+        ("123456789 987654321 1 ", [123456789, 987654321, 1], 1),
+        (
+            "123456789 987654321 123456789 ",
+            [123456789, 987654321, 123456789],
+            9,
+        ),
+        ("1234 5 123456789012345 ", [1234, 5, 123456789012345], 15),
+        ("000 007 0 ", [0, 7, 0], 1),
+    ];
+    for (input, expected, digits) in batches {
         let mut values = [0; 3];
         let input = format!("{input}{padding}");
-        u64s_at(input.as_bytes(), &mut values, usual).map(|_| values)
-    };
-    // One number of eight digits in three: the guess stays.
-    let nines = read("12345678 123456789 987654321", &mut usual);
-    assert_eq!(nines, Some([12345678, 123456789, 987654321]));
-    assert_eq!(usual.digits(), 9);
-    // Mostly one digit less, the commonest other length: it follows them.
-    let eights = read("12345678 87654321 123456789", &mut usual);
-    assert_eq!(eights, Some([12345678, 87654321, 123456789]));
-    assert_eq!(usual.digits(), 8);
-    assert_eq!(read("123456789 987654321 1 ", &mut usual).unwrap()[2], 1);
-    assert_eq!(usual.digits(), 1);
-    let nines = read("123456789 987654321 123456789 ", &mut usual);
-    assert_eq!(nines, Some([123456789, 987654321, 123456789]));
-    assert_eq!(usual.digits(), 9);
-    // Two of the three: it follows them, to the length of the last of them.
-    let others = read("1234 5 123456789012345 ", &mut usual);
-    assert_eq!(others, Some([1234, 5, 123456789012345]));
-    assert_eq!(usual.digits(), 15);
-    assert_eq!(read("000 007 0 ", &mut usual), Some([0, 7, 0]));
-    assert_eq!(usual.digits(), 1);
+        assert!(u64s_at(input.as_bytes(), &mut values, &mut usual).is_some());
+        assert_eq!((values, usual.digits()), (expected, digits), "{input:?}");
+    }
 }
 
 #[test]
