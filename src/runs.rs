@@ -18,11 +18,11 @@ use crate::numbers::{
 
 /// The digit count most numbers of a run have, learned by [`u64s_at`] as it reads them.
 ///
-/// [`u64s_at`] first tries whether the next number has the usual length: then where the
-/// number after it starts is known before the number's bytes are looked at, so the processor
-/// can go on to it while this one is read, where finding each number's end first would make
-/// every number wait for the last. The learned length is a guess, checked for each number;
-/// a wrong one costs time, never a wrong value.
+/// [`u64s_at`] first tries whether the next number has the usual length (then one digit
+/// less): then where the number after it starts is known before the number's bytes are
+/// looked at, so the processor can go on to it while this one is read, where finding each
+/// number's end first would make every number wait for the last. The learned length is a
+/// guess, checked for each number; a wrong one costs time, never a wrong value.
 #[derive(Clone, Copy, Debug)]
 pub struct UsualLength {
     /// The usual digit count, 1 to 15.
@@ -79,10 +79,11 @@ impl Default for UsualLength {
 /// was read before). Numbers of the `usual` length are read fastest; when most of the `N`
 /// have another, it becomes the usual one.
 ///
-/// A fast path for [`Reader::read_runs`](crate::io::Reader::read_runs) and [`Reader::read_each`](crate::io::Reader::read_each): it takes only numbers of
-/// 1 to 15 digits with no sign, each followed by whitespace, all within the first `17 N + 16`
-/// bytes of `bytes`, and gives up on anything else (a `+`, a long number, much whitespace,
-/// bad input, the end of `bytes`), leaving it to the checked reader. What it reads,
+/// A fast path for [`Reader::read_runs`](crate::io::Reader::read_runs) and
+/// [`Reader::read_each`](crate::io::Reader::read_each): it takes only numbers of 1 to 15
+/// digits with no sign, each followed by whitespace, all within the first `17 N + 16` bytes
+/// of `bytes`, and gives up on anything else (a `+`, a long number, much whitespace, bad
+/// input, the end of `bytes`), leaving it to the checked reader. What it reads,
 /// [`Reader::u64`](crate::io::Reader::u64) reads the same.
 ///
 /// # Complexity
