@@ -218,11 +218,11 @@ fn digits_of_length<const L: usize>(head: &[u8; 16]) -> Option<u64> {
 /// whitespace byte, as in a line `x y`: the values, and how many bytes they take with the
 /// whitespace before them; `None` when `bytes` holds anything else there.
 ///
-/// A fast path for [`Reader::read_each`](crate::io::Reader::read_each) over pairs of small numbers: the pair is read from
-/// one word, and both values come out of one shared sequence of multiplies. It gives up on
-/// anything else (more digits, a `+`, more whitespace between the two, bad input, fewer than
-/// eight bytes from the first digit), leaving it to the checked reader. What it reads,
-/// [`Reader::u64`](crate::io::Reader::u64) reads the same.
+/// A fast path for [`Reader::read_each`](crate::io::Reader::read_each) over pairs of small
+/// numbers: the pair is read from one word, and both values come out of one shared sequence
+/// of multiplies. It gives up on anything else (more digits, a `+`, more whitespace between
+/// the two, bad input, fewer than eight bytes from the first digit), leaving it to the
+/// checked reader. What it reads, [`Reader::u64`](crate::io::Reader::u64) reads the same.
 ///
 /// # Complexity
 /// O(1), plus the whitespace before the pair.
