@@ -2,8 +2,8 @@
 //!
 //! - [`io`]: a streaming [`io::Reader`] with line-numbered errors, and [`io::run`], the body
 //!   of every binary's `main`.
-//! - [`numbers`]: the reader's integer reads, and batch fast paths that read eight digits at
-//!   a time.
+//! - [`numbers`]: the reader's integer reads, eight digits at a time.
+//! - [`runs`]: batch fast paths that read runs of many numbers straight from the buffer.
 //! - [`write`]: [`write::Writer`], the buffered output every binary writes to.
 //! - [`game`]: mex, nim-sum, win/lose and Grundy tables of bitmask games, and a Grundy fill
 //!   in any order that meets moves first.
@@ -21,5 +21,6 @@ pub mod io;
 pub mod numbers;
 pub mod partizan;
 pub mod rect;
+pub mod runs;
 pub mod surreal;
 pub mod write;

@@ -1,11 +1,9 @@
-//! Decimal numbers: the [`Reader`]'s integer reads, and the fast paths under them that read
+//! Decimal numbers: the [`Reader`]'s integer reads, and the fast path under them that reads
 //! eight digits at a time from one machine word (SWAR: "SIMD within a register").
 //!
-//! [`Reader::u64`] tries [`digits_eight_at_a_time`] on the buffer first and falls back to a
-//! checked parse that names what went wrong; [`u64s_at`] and [`small_pair_at`] read many
-//! numbers or a small `x y` pair per call for the fast paths of [`Reader::read_runs`] and
-//! [`Reader::read_each`]. Every fast path here gives up (`None`) on anything unusual, leaving
-//! it to the checked reader, so what it reads the checked reader reads the same.
+//! [`Reader::u64`] tries `digits_eight_at_a_time` on the buffer first and falls back to a
+//! checked parse that names what went wrong. The word helpers here are shared with
+//! [`crate::runs`], the batch fast paths of binaries that read runs of many numbers.
 
 // Not in the 2018 prelude, which bundles may be compiled under.
 use std::convert::TryFrom;
@@ -195,13 +193,13 @@ impl<R: Read> Reader<R> {
 }
 
 /// `0x0101_0101_0101_0101 * b`: the byte `b` in all eight lanes of a word.
-const fn lanes(b: u8) -> u64 {
+pub(crate) const fn lanes(b: u8) -> u64 {
     0x0101_0101_0101_0101 * b as u64
 }
 
 /// The eight bytes at the start of `bytes` as one word, the first byte lowest.
 #[inline(always)]
-fn word(bytes: &[u8]) -> u64 {
+pub(crate) fn word(bytes: &[u8]) -> u64 {
     let mut raw = [0; 8];
     raw.copy_from_slice(&bytes[..8]);
     u64::from_le_bytes(raw)
@@ -210,7 +208,7 @@ fn word(bytes: &[u8]) -> u64 {
 /// `word` with `'0'` taken out of each byte by XOR: a digit becomes its value, 0 to 9, and
 /// any other byte something above 9.
 #[inline(always)]
-fn digit_lanes(word: u64) -> u64 {
+pub(crate) fn digit_lanes(word: u64) -> u64 {
     word ^ lanes(b'0')
 }
 
@@ -218,13 +216,13 @@ fn digit_lanes(word: u64) -> u64 {
 /// leaves a byte only if it is not a digit, and only towards later bytes, so every byte up to
 /// and including the first non-digit is exact.
 #[inline(always)]
-fn non_digits(digits: u64) -> u64 {
+pub(crate) fn non_digits(digits: u64) -> u64 {
     (digits.wrapping_add(lanes(0x80 - 10)) | digits) & lanes(0x80)
 }
 
 /// The value of eight digits (see [`digit_lanes`]), the first byte most significant.
 #[inline(always)]
-fn eight_digit_value(digits: u64) -> u64 {
+pub(crate) fn eight_digit_value(digits: u64) -> u64 {
     // Combine neighbours: pairs of digits, then of pairs, then of quads; each multiply adds
     // ten (or 100, 10^4) times a lane to the lane above it.
     let pairs = digits.wrapping_mul(10 << 8 | 1) >> 8 & 0x00ff_00ff_00ff_00ff;
@@ -233,12 +231,12 @@ fn eight_digit_value(digits: u64) -> u64 {
 }
 
 /// Powers of ten below 10^8.
-const POW10: [u64; 8] = [1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000];
+pub(crate) const POW10: [u64; 8] = [1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000];
 
 /// Reads 1 to 15 digits at the start of `head` followed by whitespace, eight bytes at a time:
 /// the value and the number of digits, or `None` when that is not what `head` starts with.
 #[inline(always)]
-fn digits_eight_at_a_time(head: &[u8; 16]) -> Option<(u64, usize)> {
+pub(crate) fn digits_eight_at_a_time(head: &[u8; 16]) -> Option<(u64, usize)> {
     let first = digit_lanes(word(&head[..8]));
     let stop = non_digits(first);
     if stop != 0 {
@@ -271,190 +269,8 @@ fn digits_eight_at_a_time(head: &[u8; 16]) -> Option<(u64, usize)> {
 
 /// The 16 bytes of `bytes` from `at`, if there are that many.
 #[inline(always)]
-fn sixteen_at(bytes: &[u8], at: usize) -> Option<&[u8; 16]> {
+pub(crate) fn sixteen_at(bytes: &[u8], at: usize) -> Option<&[u8; 16]> {
     <&[u8; 16]>::try_from(bytes.get(at..)?.get(..16)?).ok()
-}
-
-/// Reads `N` unsigned decimal numbers from the front of `bytes` into `values`, and says how
-/// many bytes they take with the whitespace before them and the one whitespace byte after
-/// each; `None` when `bytes` holds anything else there (and then `values` holds whatever
-/// was read before).
-///
-/// A fast path for [`Reader::read_runs`] and [`Reader::read_each`]: it takes only numbers of
-/// 1 to 15 digits with no sign, each followed by whitespace, all within the first `17 N + 16`
-/// bytes of `bytes`, and gives up on anything else (a `+`, a long number, much whitespace,
-/// bad input, the end of `bytes`), leaving it to the checked reader. What it reads,
-/// [`Reader::u64`] reads the same.
-///
-/// # Complexity
-/// O(N).
-///
-/// ```
-/// use combgames::numbers::u64s_at;
-/// let padding = " ".repeat(64);
-/// let input = format!("\r\n 7 42\n\n1000000{padding}");
-/// let mut values = [0; 3];
-/// assert_eq!(u64s_at(input.as_bytes(), &mut values), Some(17));
-/// assert_eq!(values, [7, 42, 1000000]);
-/// assert_eq!(u64s_at(b"7 +42                              ", &mut [0; 2]), None);
-/// ```
-#[inline(always)]
-pub fn u64s_at<const N: usize>(bytes: &[u8], values: &mut [u64; N]) -> Option<usize> {
-    // One bound for the whole item spares a check per number: room for N numbers of up to
-    // 15 digits with a byte after each, and 16 bytes to read the last.
-    let window = bytes.get(..17 * N + 16)?;
-    let last_start = window.len() - 16;
-    let mut at = 0;
-    for value in values.iter_mut() {
-        if at > last_start {
-            return None;
-        }
-        let (v, len) = match sixteen_at(window, at).and_then(digits_eight_at_a_time) {
-            Some(found) => found,
-            // Usually no whitespace is left before a number (the byte after the last one
-            // was taken), else skip it and try again.
-            None => {
-                let spaces = window[at..].iter().take_while(|&&b| is_space(b)).count();
-                if spaces == 0 {
-                    return None;
-                }
-                at += spaces;
-                digits_eight_at_a_time(sixteen_at(window, at)?)?
-            }
-        };
-        *value = v;
-        at += len + 1;
-    }
-    Some(at)
-}
-
-/// Reads two numbers of 1 to 3 digits from the front of `bytes`, each followed by one
-/// whitespace byte, as in a line `x y`: the values, and how many bytes they take with the
-/// whitespace before them; `None` when `bytes` holds anything else there.
-///
-/// A fast path for [`Reader::read_each`] over pairs of small numbers: the pair is read from
-/// one word, and both values come out of one shared sequence of multiplies. It gives up on
-/// anything else (more digits, a `+`, more whitespace between the two, bad input, fewer than
-/// eight bytes from the first digit), leaving it to the checked reader. What it reads,
-/// [`Reader::u64`] reads the same.
-///
-/// # Complexity
-/// O(1), plus the whitespace before the pair.
-///
-/// ```
-/// use combgames::numbers::small_pair_at;
-/// assert_eq!(small_pair_at(b"\n499 7\r\n1 2"), Some(([499, 7], 7)));
-/// assert_eq!(small_pair_at(b"1 2 3 4 5"), Some(([1, 2], 4)));
-/// assert_eq!(small_pair_at(b"1000 2 3 4"), None);
-/// assert_eq!(small_pair_at(b"1  2 3 4 5"), None);
-/// ```
-#[inline(always)]
-pub fn small_pair_at(bytes: &[u8]) -> Option<([u64; 2], usize)> {
-    match bytes.get(..8).and_then(small_pair) {
-        Some(found) => Some(found),
-        // Usually no whitespace is left before the pair (the byte after the last was
-        // taken), else skip it and try again.
-        None => {
-            let spaces = bytes.iter().take_while(|&&b| is_space(b)).count();
-            if spaces == 0 {
-                return None;
-            }
-            let (pair, len) = small_pair(bytes.get(spaces..)?.get(..8)?)?;
-            Some((pair, spaces + len))
-        }
-    }
-}
-
-/// How to read a pair at the start of a word, for each pattern of the bytes that are not
-/// digits (bit i for byte i): where the byte between the two numbers is, the pair's length
-/// with the byte after it (0 if the word does not start with 1 to 3 digits, a non-digit, 1
-/// to 3 digits and a non-digit), and multipliers and a mask that move each number's digits
-/// to the top of its half word (see [`small_pair`]).
-struct PairLayouts {
-    between: [u8; 256],
-    len: [u8; 256],
-    /// The bytes between and after the numbers.
-    separators: [u64; 256],
-    /// The commonest separators there: a space between the numbers and `\n` after them.
-    space_newline: [u64; 256],
-    /// `1 << (8 (4 - f))` for a first number of f digits.
-    first_shift: [u64; 256],
-    /// The second number's bytes.
-    second_mask: [u64; 256],
-    /// `1 << (8 (8 - e))`, e the byte after the second number.
-    second_shift: [u64; 256],
-}
-
-/// See [`PairLayouts`].
-const PAIR_LAYOUTS: PairLayouts = {
-    let mut layouts = PairLayouts {
-        between: [0; 256],
-        len: [0; 256],
-        separators: [0; 256],
-        space_newline: [0; 256],
-        first_shift: [0; 256],
-        second_mask: [0; 256],
-        second_shift: [0; 256],
-    };
-    let mut stops = 0;
-    while stops < 256 {
-        // A ninth stop bit ends a word of digits.
-        let first = (stops as u32 | 0x100).trailing_zeros();
-        let second = ((stops as u32 | 0x100) >> (first + 1)).trailing_zeros();
-        if first >= 1 && first <= 3 && second >= 1 && second <= 3 {
-            let end = first + 1 + second;
-            layouts.between[stops] = first as u8;
-            layouts.len[stops] = end as u8 + 1;
-            layouts.separators[stops] = 0xff << (8 * first) | 0xff << (8 * end);
-            layouts.space_newline[stops] =
-                (b' ' as u64) << (8 * first) | (b'\n' as u64) << (8 * end);
-            layouts.first_shift[stops] = 1 << (8 * (4 - first));
-            layouts.second_mask[stops] = (1 << (8 * end)) - (1 << (8 * (first + 1)));
-            layouts.second_shift[stops] = 1 << (8 * (8 - end));
-        }
-        stops += 1;
-    }
-    layouts
-};
-
-/// [`small_pair_at`] for a pair at the very start of `head`, which holds eight bytes.
-#[inline(always)]
-fn small_pair(head: &[u8]) -> Option<([u64; 2], usize)> {
-    let raw = word(head);
-    let digits = digit_lanes(raw);
-    // One bit per byte that is not a digit, gathered by a multiply; exact up to the byte
-    // after the second number when the byte between them is whitespace (which makes no
-    // carry in `non_digits`), and the pair is rejected otherwise.
-    let stops = (non_digits(digits).wrapping_mul(0x0002_0408_1020_4081) >> 56) as u8;
-    let layout = &PAIR_LAYOUTS;
-    let len = layout.len[stops as usize] as usize;
-    if len == 0 {
-        return None;
-    }
-    // The separators: one test for the commonest, else one for each.
-    if raw & layout.separators[stops as usize] != layout.space_newline[stops as usize]
-        && (!is_space_bit(head[layout.between[stops as usize] as usize % 8])
-            || !is_space_bit(head[(len - 1) % 8]))
-    {
-        return None;
-    }
-    // Each number moved to the top of its half word, with leading zeros below: then the
-    // first two steps of the eight-digit sum give both four-digit values at once.
-    let first = digits.wrapping_mul(layout.first_shift[stops as usize]) & 0xffff_ffff;
-    let second = (digits & layout.second_mask[stops as usize])
-        .wrapping_mul(layout.second_shift[stops as usize]);
-    let pairs = (first | second).wrapping_mul(10 << 8 | 1) >> 8 & 0x00ff_00ff_00ff_00ff;
-    let quads = pairs.wrapping_mul(100 << 16 | 1) >> 16;
-    Some(([quads & 0xffff, quads >> 32 & 0xffff], len))
-}
-
-/// The whitespace bytes of [`is_space`] as the bits of a word.
-const SPACE_BITS: u64 = 1 << b' ' | 0x1f << b'\t';
-
-/// [`is_space`] in one bit test, for the fast paths.
-#[inline(always)]
-fn is_space_bit(b: u8) -> bool {
-    b < 64 && SPACE_BITS >> b & 1 != 0
 }
 
 /// Parses ASCII decimal digits with an optional leading `+`; the error says why not.

@@ -1,9 +1,9 @@
-//! Integer reads: the reader's checked `u64`/`i64`/range reads, and the batch fast paths
-//! `u64s_at`, `small_pair_at` and `Reader::read_runs` against the plain reader, over random
-//! layouts and at every buffer size.
+//! Integer reads: the reader's checked `u64`/`i64`/range reads, and the batch fast paths of
+//! `runs` (`u64s_at` with its learned usual length, `small_pair_at`) and `Reader::read_runs`
+//! against the plain reader, over random layouts and at every buffer size.
 
 use combgames::io::{is_space, Reader};
-use combgames::numbers::{small_pair_at, u64s_at};
+use combgames::runs::{small_pair_at, u64s_at, UsualLength};
 use proptest::prelude::*;
 
 mod common;
@@ -111,6 +111,15 @@ fn a_range_checked_number_keeps_the_reason_it_was_refused() {
     );
 }
 
+/// A number of `len` digits, 1 to 15, with leading zeros now and then.
+fn digits_of_length(len: u32) -> impl Strategy<Value = String> {
+    let low = 10u64.pow(len - 1);
+    prop_oneof![
+        8 => (low..low * 10).prop_map(|v| v.to_string()),
+        1 => (0..low).prop_map(move |v| format!("{v:0width$}", width = len as usize)),
+    ]
+}
+
 fn number_token() -> impl Strategy<Value = String> {
     prop_oneof![
         8 => (any::<u64>(), 0u32..64).prop_map(|(v, shift)| (v >> shift).to_string()),
@@ -176,24 +185,79 @@ where
 }
 
 proptest! {
+    /// `u64s_at` from any usual length, on every window: what the plain reader reads.
     #[test]
     fn u64s_at_reads_what_the_plain_reader_reads(
         tokens in proptest::collection::vec((number_token(), gap()), 1..12),
         lead in "[ \n]{0,3}",
+        digits in 1usize..=15,
     ) {
         let input = layout(&tokens, &lead);
         let one = |w: &[u8]| {
             let mut values = [0; 1];
-            u64s_at(w, &mut values).map(|len| (values.to_vec(), len))
+            let mut usual = UsualLength::with_digits(digits);
+            u64s_at(w, &mut values, &mut usual).map(|len| (values.to_vec(), len))
         };
         prop_assert_eq!(every_window_agrees(&input, 1, one), Ok(()));
         let three = |w: &[u8]| {
             let mut values = [0; 3];
-            u64s_at(w, &mut values).map(|len| (values.to_vec(), len))
+            let mut usual = UsualLength::with_digits(digits);
+            u64s_at(w, &mut values, &mut usual).map(|len| (values.to_vec(), len))
         };
         prop_assert_eq!(every_window_agrees(&input, 3, three), Ok(()));
     }
 
+    /// Numbers of the usual length and of others mixed, read batch after batch with the
+    /// length learned on the way (and changing): what the plain reader reads.
+    #[test]
+    fn u64s_at_learns_usual_lengths_and_reads_what_the_plain_reader_reads(
+        numbers in (1u32..=15, 1u32..=15).prop_flat_map(|(usual, other)| {
+            proptest::collection::vec(
+                prop_oneof![
+                    6 => Just(usual),
+                    2 => Just(other),
+                    1 => 1u32..=15,
+                ]
+                .prop_flat_map(digits_of_length),
+                1..60,
+            )
+        }),
+        separators in proptest::collection::vec(prop_oneof![
+            8 => Just(" "), 4 => Just("\n"), 1 => Just("\t"), 1 => Just("\r\n"), 1 => Just("  "),
+        ], 60),
+        digits in 1usize..=15,
+    ) {
+        let input: String = numbers
+            .iter()
+            .zip(&separators)
+            .map(|(n, gap)| format!("{n}{gap}"))
+            .collect::<String>()
+            + &" ".repeat(64);
+        let bytes = input.as_bytes();
+        let mut usual = UsualLength::with_digits(digits);
+        let (mut at, mut read) = (0, 0);
+        while read + 3 <= numbers.len() {
+            let mut values = [0; 3];
+            match u64s_at(&bytes[at..], &mut values, &mut usual) {
+                Some(len) => {
+                    agrees_with_plain(&bytes[at..], Some((values.to_vec(), len)), 3)
+                        .map_err(TestCaseError::fail)?;
+                    let expected: Vec<u64> =
+                        numbers[read..read + 3].iter().map(|n| n.parse().unwrap()).collect();
+                    prop_assert_eq!(values.to_vec(), expected);
+                    at += len;
+                    read += 3;
+                }
+                // Only a number after more than one whitespace byte may be left to the
+                // checked reader.
+                None => {
+                    prop_assert!(separators[..read + 3].iter().any(|s| s.len() > 1));
+                    break;
+                }
+            }
+            prop_assert!((1..=15).contains(&usual.digits()));
+        }
+    }
     #[test]
     fn small_pair_at_reads_what_the_plain_reader_reads(
         tokens in proptest::collection::vec(
@@ -229,6 +293,7 @@ proptest! {
             prop_assert_eq!(&plain(capacity), &expected, "plain, capacity {}", capacity);
             let mut rd = Reader::with_capacity(capacity, bytes);
             let mut seen = Vec::new();
+            let mut usual = UsualLength::new();
             let fast = |seen: &mut Vec<u64>, window: &[u8], most: u64| {
                 let (mut read, mut used) = (0, 0);
                 while read < most {
@@ -236,7 +301,8 @@ proptest! {
                         small_pair_at(&window[used..]).map(|(v, len)| (v.to_vec(), len))
                     } else {
                         let mut values = [0; 3];
-                        u64s_at(&window[used..], &mut values).map(|len| (values.to_vec(), len))
+                        u64s_at(&window[used..], &mut values, &mut usual)
+                            .map(|len| (values.to_vec(), len))
                     };
                     match found {
                         Some((values, len)) => {
@@ -267,7 +333,7 @@ fn the_fast_paths_take_plain_layouts_and_leave_the_rest() {
     let padding = " ".repeat(200);
     let grid = format!("1 22 333\r\n4444 55555 666666\n\n7 8 999999999999999\n{padding}");
     let mut values = [0; 9];
-    let len = u64s_at(grid.as_bytes(), &mut values).unwrap();
+    let len = u64s_at(grid.as_bytes(), &mut values, &mut UsualLength::new()).unwrap();
     assert_eq!(
         values,
         [1, 22, 333, 4444, 55555, 666666, 7, 8, 999_999_999_999_999]
@@ -276,9 +342,16 @@ fn the_fast_paths_take_plain_layouts_and_leave_the_rest() {
     // Sixteen digits, a sign, or too little room: the checked reader's business.
     for input in ["1234567890123456 1", "+1 2", "1 -2"] {
         let input = format!("{input}{padding}");
-        assert_eq!(u64s_at(input.as_bytes(), &mut [0; 2]), None, "{input:?}");
+        for digits in 1..=15 {
+            let mut usual = UsualLength::with_digits(digits);
+            assert_eq!(
+                u64s_at(input.as_bytes(), &mut [0; 2], &mut usual),
+                None,
+                "{input:?}"
+            );
+        }
     }
-    assert_eq!(u64s_at(b"1 2 ", &mut [0; 2]), None);
+    assert_eq!(u64s_at(b"1 2 ", &mut [0; 2], &mut UsualLength::new()), None);
 
     assert_eq!(small_pair_at(b"499 0\n7 7\n"), Some(([499, 0], 6)));
     assert_eq!(small_pair_at(b"\r\n\n0 1\r\n    "), Some(([0, 1], 7)));
@@ -294,13 +367,50 @@ fn the_fast_paths_take_plain_layouts_and_leave_the_rest() {
 }
 
 #[test]
+fn the_usual_length_changes_when_most_of_a_batch_has_another() {
+    let padding = " ".repeat(64);
+    let mut usual = UsualLength::with_digits(9);
+    // Batches of three read in turn, and the usual length after each.
+    let batches: [(&str, [u64; 3], usize); 6] = [
+        // One number of eight digits in three: the guess stays.
+        (
+            "12345678 123456789 987654321",
+            [12345678, 123456789, 987654321],
+            9,
+        ),
+        // Mostly one digit less, the commonest other length: it follows them.
+        (
+            "12345678 87654321 123456789",
+            [12345678, 87654321, 123456789],
+            8,
+        ),
+        // Two of the three: it follows them, to the length of the last of them.
+        ("123456789 987654321 1 ", [123456789, 987654321, 1], 1),
+        (
+            "123456789 987654321 123456789 ",
+            [123456789, 987654321, 123456789],
+            9,
+        ),
+        ("1234 5 123456789012345 ", [1234, 5, 123456789012345], 15),
+        ("000 007 0 ", [0, 7, 0], 1),
+    ];
+    for (input, expected, digits) in batches {
+        let mut values = [0; 3];
+        let input = format!("{input}{padding}");
+        assert!(u64s_at(input.as_bytes(), &mut values, &mut usual).is_some());
+        assert_eq!((values, usual.digits()), (expected, digits), "{input:?}");
+    }
+}
+
+#[test]
 fn the_fast_paths_take_exactly_the_whitespace_of_is_space() {
     let padding = " ".repeat(64);
     for b in (0..=255u8).filter(|b| !b.is_ascii_digit()) {
         let input = [&[b'1', b, b'2', b][..], padding.as_bytes()].concat();
         let pair = small_pair_at(&input);
         let mut values = [0; 2];
-        let numbers = u64s_at(&input, &mut values).map(|len| (values, len));
+        let numbers =
+            u64s_at(&input, &mut values, &mut UsualLength::new()).map(|len| (values, len));
         assert_eq!(pair.is_some(), is_space(b), "byte {b:#x}");
         assert_eq!(numbers.is_some(), is_space(b), "byte {b:#x}");
         if is_space(b) {

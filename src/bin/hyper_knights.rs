@@ -7,7 +7,7 @@
 //! most 1497, a region no move leaves and that holds the whole board.
 
 use combgames::io::{self, Reader, Result};
-use combgames::numbers::small_pair_at;
+use combgames::runs::small_pair_at;
 use std::io::{Read, Write};
 use std::process::ExitCode;
 

@@ -8,7 +8,7 @@
 //! The tests check this reduction against a plain game-tree search over the rules.
 
 use combgames::io::{self, Reader, Result};
-use combgames::numbers::u64s_at;
+use combgames::runs::{u64s_at, UsualLength};
 use std::io::{Read, Write};
 use std::process::ExitCode;
 
@@ -47,18 +47,37 @@ const PILE_NAMES: [&str; 9] = [
 ///
 /// # Panics
 /// In debug builds, if a pile is 0 (the reader never lets one through).
+#[inline(always)]
 pub fn winning_first_moves(a: &[u64; 9]) -> u32 {
     debug_assert!(!a.contains(&0), "piles hold at least one stone");
-    let low = a.map(|v| v.wrapping_sub(1));
-    let all = low.iter().fold(0, |x, &v| x ^ v);
-    let rests = TRANSVERSALS.map(|t| all ^ low[t[0]] ^ low[t[1]] ^ low[t[2]]);
     // Large piles rarely give a nim-sum of 0: one test for all 18 first.
-    let zero_sum = |(t, rest): (&[usize; 3], u64)| t.iter().any(|&r| rest == a[r]);
-    if !TRANSVERSALS.iter().zip(rests).any(zero_sum) {
-        return 9;
+    if no_zero_sum(a) {
+        9
+    } else {
+        count_winning_first_moves(a)
     }
+}
+
+/// Whether no first moves p, q make a nim-sum of 0 (see [`winning_first_moves`]): then all
+/// nine first moves win.
+#[inline(always)]
+fn no_zero_sum(a: &[u64; 9]) -> bool {
+    let low = piles_less_one(a);
+    let all = low.iter().fold(0, |x, &v| x ^ v);
+    TRANSVERSALS.iter().all(|t| {
+        let rest = all ^ low[t[0]] ^ low[t[1]] ^ low[t[2]];
+        rest != a[t[0]] && rest != a[t[1]] && rest != a[t[2]]
+    })
+}
+
+/// [`winning_first_moves`] when some nim-sum is 0.
+#[inline(never)]
+fn count_winning_first_moves(a: &[u64; 9]) -> u32 {
+    let low = piles_less_one(a);
+    let all = low.iter().fold(0, |x, &v| x ^ v);
     let mut losing = 0u32;
-    for (t, rest) in TRANSVERSALS.iter().zip(rests) {
+    for t in &TRANSVERSALS {
+        let rest = all ^ low[t[0]] ^ low[t[1]] ^ low[t[2]];
         for (k, &r) in t.iter().enumerate() {
             if rest == a[r] {
                 // Bob answers either other cell of T with the other; r stays the heap of a.
@@ -69,28 +88,53 @@ pub fn winning_first_moves(a: &[u64; 9]) -> u32 {
     9 - losing.count_ones()
 }
 
+/// Each pile less one: its Nim heap once a line next to it is empty.
+#[inline(always)]
+fn piles_less_one(a: &[u64; 9]) -> [u64; 9] {
+    let mut low = [0; 9];
+    for (low, &a) in low.iter_mut().zip(a) {
+        *low = a.wrapping_sub(1);
+    }
+    low
+}
+
 /// Answers up to `most` grids from the front of `bytes` while they are nine plain positive
 /// numbers (see [`u64s_at`]): how many it answered and the bytes they took.
 ///
 /// # Complexity
 /// O(grids read).
 #[inline(never)]
-fn fast_grids(out: &mut impl Write, bytes: &[u8], most: u64) -> Result<(u64, usize)> {
+fn fast_grids(
+    out: &mut impl Write,
+    usual: &mut UsualLength,
+    bytes: &[u8],
+    most: u64,
+) -> Result<(u64, usize)> {
     let (mut rest, mut left) = (bytes, most);
     let mut a = [0; 9];
+    // Answers are written a batch at a time: one call instead of one a grid.
+    let mut answers = [b'\n'; 2 * 64];
+    let mut written = 0;
     while left > 0 {
-        let len = match u64s_at(rest, &mut a) {
+        let len = match u64s_at(rest, &mut a, usual) {
             Some(len) => len,
             None => break,
         };
-        // A pile of 0 goes through the checked reader, which reports it.
-        if a.contains(&0) {
+        // A pile of 0 goes through the checked reader, which reports it. The fast path
+        // reads at most 15 digits, so only a 0 less one has the top bit.
+        if piles_less_one(&a).iter().fold(0, |m, &v| m | v) >> 63 != 0 {
             break;
         }
-        out.write_all(&[b'0' + winning_first_moves(&a) as u8, b'\n'])?;
+        answers[written] = b'0' + winning_first_moves(&a) as u8;
+        written += 2;
+        if written == answers.len() {
+            out.write_all(&answers)?;
+            written = 0;
+        }
         rest = &rest[len..];
         left -= 1;
     }
+    out.write_all(&answers[..written])?;
     Ok((most - left, bytes.len() - rest.len()))
 }
 
@@ -115,9 +159,9 @@ pub fn solve(input: impl Read, out: &mut impl Write) -> Result<()> {
     // checked reader.
     rd.read_runs(
         grids,
-        out,
-        |out, bytes, most| fast_grids(out, bytes, most),
-        |out, rd| read_grid(out, rd),
+        &mut (out, UsualLength::new()),
+        |(out, usual), bytes, most| fast_grids(*out, usual, bytes, most),
+        |(out, _), rd| read_grid(*out, rd),
     )?;
     rd.expect_end()
 }
