@@ -53,6 +53,85 @@ fn brute_force_wins(board: &[Vec<u8>]) -> bool {
     wins[(1usize << cells) - 1]
 }
 
+/// The Grundy values of the games of the cards whose row + col is even, and odd, on `board`,
+/// by a plain memoised recursion written from the rules in diagonal coordinates s = row +
+/// col ("/" diagonals) and d = row - col ("\\" diagonals), independently of the binary's
+/// rotated tables: every position reached from the full board is a set of regions
+/// s1 <= s <= s2, d1 <= d <= d2 of one parity (what `brute_force_wins` confirms on small
+/// boards), an R card removes its s line, a B card its d line and a G card both, splitting
+/// its region in 2 or 4. No shortcuts: every card of a region is an option, and every
+/// region is worked out from its cards.
+fn diagonal_region_values(board: &[Vec<u8>]) -> [u32; 2] {
+    let (n, m) = (board.len() as i32, board[0].len() as i32);
+    // s in 0..=n+m-2, d + m - 1 in 0..=n+m-2.
+    let side = (n + m - 1) as usize;
+    let mut memo = vec![u16::MAX; side.pow(4)];
+    // Each parity of s is one game; d takes every value in both.
+    let all = (0, n + m - 2);
+    [0, 1].map(|parity| u32::from(region_grundy(board, (parity, n + m - 2), all, &mut memo)))
+}
+
+/// Whether the first player wins on `board`, by [`diagonal_region_values`].
+fn diagonal_regions_wins(board: &[Vec<u8>]) -> bool {
+    let [even, odd] = diagonal_region_values(board);
+    even ^ odd != 0
+}
+
+/// The Grundy value of the cards (r, c) with r + c in `s` and r - c + m - 1 in `d` (inclusive
+/// ranges; the region's cards have the parity of `s.0`), memoised in `memo`.
+fn region_grundy(board: &[Vec<u8>], s: (i32, i32), d: (i32, i32), memo: &mut [u16]) -> u16 {
+    let (n, m) = (board.len() as i32, board[0].len() as i32);
+    if s.0 > s.1 || d.0 > d.1 {
+        return 0;
+    }
+    let side = (n + m - 1) as usize;
+    let key = ((s.0 as usize * side + s.1 as usize) * side + d.0 as usize) * side + d.1 as usize;
+    if memo[key] != u16::MAX {
+        return memo[key];
+    }
+    let mut options = std::collections::BTreeSet::new();
+    for r in 0..n {
+        for c in 0..m {
+            let (cs, cd) = (r + c, r - c + m - 1);
+            if cs < s.0 || cs > s.1 || cd < d.0 || cd > d.1 || (cs - s.0) % 2 != 0 {
+                continue;
+            }
+            let below_s = (s.0, cs - 2);
+            let above_s = (cs + 2, s.1);
+            let below_d = (d.0, cd - 2);
+            let above_d = (cd + 2, d.1);
+            let option = match board[r as usize][c as usize] {
+                b'R' => {
+                    region_grundy(board, below_s, d, memo) ^ region_grundy(board, above_s, d, memo)
+                }
+                b'B' => {
+                    region_grundy(board, s, below_d, memo) ^ region_grundy(board, s, above_d, memo)
+                }
+                _ => {
+                    region_grundy(board, below_s, below_d, memo)
+                        ^ region_grundy(board, below_s, above_d, memo)
+                        ^ region_grundy(board, above_s, below_d, memo)
+                        ^ region_grundy(board, above_s, above_d, memo)
+                }
+            };
+            options.insert(option);
+        }
+    }
+    let mex = (0..).find(|v| !options.contains(v)).unwrap();
+    memo[key] = mex;
+    mex
+}
+
+/// Boards up to 25 x 25, with any share of G cards (the binary's G-card loop works on
+/// up to 32 rows at once).
+fn large_board() -> impl Strategy<Value = Vec<Vec<u8>>> {
+    (1usize..=25, 1usize..=25, 0u32..=100).prop_flat_map(|(n, m, green)| {
+        let colour = (0u32..100, prop_oneof![Just(b'R'), Just(b'B')])
+            .prop_map(move |(p, other)| if p < green { b'G' } else { other });
+        proptest::collection::vec(proptest::collection::vec(colour, m), n)
+    })
+}
+
 fn board_text(board: &[Vec<u8>], newline: &str) -> String {
     let mut text = format!("{} {}{newline}", board.len(), board[0].len());
     for row in board {
@@ -93,6 +172,28 @@ proptest! {
     #[test]
     fn answers_match_an_exhaustive_search(board in small_board()) {
         let expected = answer(brute_force_wins(&board));
+        prop_assert_eq!(run(&board_text(&board, "\n")), (expected.to_string(), None));
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(400))]
+
+    #[test]
+    fn the_plain_region_recursion_matches_the_exhaustive_search(board in small_board()) {
+        prop_assert_eq!(diagonal_regions_wins(&board), brute_force_wins(&board));
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(40))]
+
+    #[test]
+    fn large_boards_match_the_plain_region_recursion(board in large_board()) {
+        let (n, m) = (board.len(), board[0].len());
+        let values = card_game::parity_values(&board.concat(), n, m);
+        prop_assert_eq!(values, diagonal_region_values(&board));
+        let expected = answer(diagonal_regions_wins(&board));
         prop_assert_eq!(run(&board_text(&board, "\n")), (expected.to_string(), None));
     }
 }

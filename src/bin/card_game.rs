@@ -17,9 +17,9 @@
 //! computes them all. A rectangle whose edge row or column holds no card is the same game
 //! as the rectangle without it, and just copies that value.
 
-use combgames::game::{fill_grundy, nim_sum};
+use combgames::game::nim_sum;
 use combgames::io::{self, Reader, Result};
-use combgames::rect::Rects;
+use combgames::rect::{Intervals, Rects};
 use std::io::{Read, Write};
 use std::process::ExitCode;
 
@@ -99,12 +99,17 @@ impl Class {
     /// Rectangles go by row interval, shorter first, and within one by column interval,
     /// shorter first, so every piece is known before it is needed. For a row interval and a
     /// row u in it, every option that removes row u is the nim-sum of the pieces above and
-    /// below, which share their column interval: `split[u][c]` = g(above, c) ^ g(below, c)
-    /// for every column interval c is computed once, in two contiguous passes, and then an
-    /// R card costs one look-up and a G card two, all in a small table that stays in cache.
+    /// below, which share their column interval: [`Pieces`] holds it for every column
+    /// interval and row, so an R card costs one look-up and a G card two.
+    ///
     /// G cards are the bulk of the work on boards full of them (9 x 10^6 options for a
-    /// 25 x 25 board with 95% G): the loop over a row's G cards gathers their values in a
-    /// register bitset and indexes tables whose masked indices need no bounds checks.
+    /// 25 x 25 board with 95% G). A G card at (u, v) leaves the nim-sum of the pieces left
+    /// and right of column v, split at row u: for one column v, those of all rows are two
+    /// runs of `Pieces`, so the loop goes by column, and within a column over every row of
+    /// the interval, eight at a time, whether or not it holds a G card (a row without one
+    /// marks a value no rectangle has). Its trip counts are the same for every rectangle of
+    /// a row interval, so that the processor predicts them: a loop over only the G cards
+    /// of each row mispredicted its end about once per row.
     ///
     /// # Complexity
     /// O(rectangles x (height + width) + options), rectangles = O(height^2 width^2); about
@@ -127,115 +132,243 @@ impl Class {
                 splits
             })
             .collect();
-        // For each column interval, the rows with an R card in it, and with a G card.
-        let rows_with = |cards: &[u32]| -> Vec<u32> {
-            (0..ncols)
-                .map(|c| {
-                    let (v1, v2) = cols.bounds(c);
-                    (0..self.height)
-                        .filter(|&u| cards[u] & bits(v1..v2) != 0)
-                        .fold(0, |mask, u| mask | 1 << u)
-                })
-                .collect()
-        };
-        let r_rows = rows_with(&self.r_cols);
-        let g_rows = rows_with(&self.g_cols);
+        // For each column interval, the rows with an R card in it.
+        let r_rows: Vec<u32> = (0..ncols)
+            .map(|c| {
+                let (v1, v2) = cols.bounds(c);
+                (0..self.height)
+                    .filter(|&u| self.r_cols[u] & bits(v1..v2) != 0)
+                    .fold(0, |mask, u| mask | 1 << u)
+            })
+            .collect();
+        // Bit u of `g_rows[v]`: a G card at (u, v).
+        let mut g_rows = [0u32; SIDE];
+        for (u, &cards) in self.g_cols.iter().enumerate() {
+            for v in ones(cards) {
+                g_rows[v] |= 1 << u;
+            }
+        }
         let mut g = vec![0u16; rects.len()];
-        // For the row interval at hand and each row u in it, the nim-sum of the pieces
-        // above and below u for each column interval (rows of a power-of-two length, so
-        // that masked indices need no bounds checks).
-        let mut split = vec![[0u16; SPLIT_ROW]; SIDE];
-        // The G cards by row, in an array the loops index without bounds checks.
-        let mut g_cols = [0u32; SIDE];
-        g_cols[..self.height].copy_from_slice(&self.g_cols);
-        // The row interval `split` and `b_cols` were computed for.
-        let mut split_rows = None;
-        let mut b_cols = 0;
-        let order = (0..rects.len()).map(|i| (i, (i / ncols, i % ncols)));
-        fill_grundy(&mut g, order, |(row_index, col_index), g, values| {
+        let mut pieces = Pieces::new();
+        let mut seen = Seen::new();
+        for row_index in 0..rows.len() {
             let (u1, u2) = rows.bounds(row_index);
-            let (v1, v2) = cols.bounds(col_index);
-            if u1 == u2 || v1 == v2 {
-                return;
+            if u1 == u2 {
+                continue;
             }
             let row_bits = bits(u1..u2);
-            if split_rows != Some(row_index) {
-                split_rows = Some(row_index);
-                for u in u1..u2 {
-                    let above = rows.index(u1..u) * ncols;
-                    let below = rows.index(u + 1..u2) * ncols;
-                    let pieces = g[above..above + ncols].iter().zip(&g[below..below + ncols]);
-                    for (s, (a, b)) in split[u - u1].iter_mut().zip(pieces) {
-                        *s = a ^ b;
-                    }
-                }
-                // The columns with a B card in these rows.
-                b_cols = (0..self.width)
-                    .filter(|&v| self.b_rows[v] & row_bits != 0)
-                    .fold(0, |mask, v| mask | 1 << v);
-            }
+            pieces.fill(&g, rows, row_index, ncols, &g_rows[..self.width]);
+            // The columns with a B card in these rows, and with a G card.
+            let with = |cards: &[u32]| {
+                (0..self.width)
+                    .filter(|&v| cards[v] & row_bits != 0)
+                    .fold(0u32, |mask, v| mask | 1 << v)
+            };
+            let (b_cols, g_cols) = (with(&self.b_rows), with(&g_rows));
+            let chunks = (u2 - u1 + CHUNK - 1) / CHUNK;
             let base = row_index * ncols;
-            let col_bits = bits(v1..v2);
-            // A rectangle with an edge line free of cards is the game without that line.
-            if self.any_cols[u1] & col_bits == 0 {
-                return values.same_as(rows.index(u1 + 1..u2) * ncols + col_index);
-            }
-            if self.any_cols[u2 - 1] & col_bits == 0 {
-                return values.same_as(rows.index(u1..u2 - 1) * ncols + col_index);
-            }
-            if self.any_rows[v1] & row_bits == 0 {
-                return values.same_as(base + cols.index(v1 + 1..v2));
-            }
-            if self.any_rows[v2 - 1] & row_bits == 0 {
-                return values.same_as(base + cols.index(v1..v2 - 1));
-            }
-            let col_split = &col_splits[col_index];
-            // An R card in row u removes the row: above and below remain.
-            for u in ones(r_rows[col_index] & row_bits) {
-                values.push(split[u - u1][col_index % SPLIT_ROW]);
-            }
-            // A G card removes its row and column: four corners remain, the pieces above
-            // and below u left of v, and right of v.
-            // Values below 64 (all, in practice) are gathered in a register.
-            let mut small = 0u64;
-            for u in ones(g_rows[col_index] & row_bits) {
-                let split = &split[(u - u1) % SIDE];
-                let mut g_cards = g_cols[u % SIDE] & col_bits;
-                while g_cards != 0 {
-                    let v = g_cards.trailing_zeros() as usize;
-                    g_cards &= g_cards - 1;
+            for col_index in 0..ncols {
+                let (v1, v2) = cols.bounds(col_index);
+                if v1 == v2 {
+                    continue;
+                }
+                let col_bits = bits(v1..v2);
+                // A rectangle with an edge line free of cards is the game without that line.
+                let same = if self.any_cols[u1] & col_bits == 0 {
+                    Some(rows.index(u1 + 1..u2) * ncols + col_index)
+                } else if self.any_cols[u2 - 1] & col_bits == 0 {
+                    Some(rows.index(u1..u2 - 1) * ncols + col_index)
+                } else if self.any_rows[v1] & row_bits == 0 {
+                    Some(base + cols.index(v1 + 1..v2))
+                } else if self.any_rows[v2 - 1] & row_bits == 0 {
+                    Some(base + cols.index(v1..v2 - 1))
+                } else {
+                    None
+                };
+                if let Some(same) = same {
+                    g[base + col_index] = g[same];
+                    continue;
+                }
+                seen.clear();
+                // An R card in row u removes the row: above and below remain.
+                let here = pieces.column_interval(col_index);
+                for u in ones(r_rows[col_index] & row_bits) {
+                    seen.insert(here[(u - u1) % LANES]);
+                }
+                // A G card removes its row and column: four corners remain, the pieces
+                // above and below u left of v, and right of v.
+                let col_split = &col_splits[col_index];
+                for v in ones(g_cols & col_bits) {
                     let (left, right) = col_split[v % SIDE];
-                    let value = split[usize::from(left) % SPLIT_ROW]
-                        ^ split[usize::from(right) % SPLIT_ROW];
-                    if value < 64 {
-                        small |= 1 << value;
-                    } else {
-                        values.push(value);
+                    let lanes = pieces.g_options(left, right, v);
+                    for ((left, right), not_g) in lanes.take(chunks) {
+                        for i in 0..CHUNK {
+                            seen.insert(left[i] ^ right[i] | not_g[i]);
+                        }
                     }
                 }
+                // A B card in column v removes the column: left and right remain.
+                for v in ones(b_cols & col_bits) {
+                    let (left, right) = col_split[v % SIDE];
+                    seen.insert(g[base + usize::from(left)] ^ g[base + usize::from(right)]);
+                }
+                g[base + col_index] = seen.mex();
             }
-            values.push_mask(small);
-            // A B card in column v removes the column: left and right remain.
-            for v in ones(b_cols & col_bits) {
-                let (left, right) = col_split[v % SIDE];
-                values.push(g[base + usize::from(left)] ^ g[base + usize::from(right)]);
-            }
-        });
+        }
         u32::from(g[rects.index(0..self.height, 0..self.width)])
     }
 }
 
-/// Whether the first player wins on `board`, `n` rows of `m` bytes `R`, `G` or `B`.
+/// Lanes of a row of [`Pieces`]: one per row of a row interval (at most 25), a power of two.
+const LANES: usize = 32;
+
+/// Rows the G-card loop takes at once.
+const CHUNK: usize = 8;
+
+/// Every Grundy value is below this: a rectangle has at most 625 cards, hence at most 625
+/// options and a mex of at most 625, and a nim-sum of two values below 1024 is below 1024.
+const VALUES: usize = 1024;
+
+/// For the row interval at hand, the nim-sum of the pieces above and below each of its rows,
+/// by column interval; and which rows hold a G card, by column.
+struct Pieces {
+    /// `split[c][i]`: g(rows above row u1 + i, c) ^ g(rows below it, c), for column
+    /// interval c (at most 351, rows of a power-of-two count so that masked indices need no
+    /// bounds checks).
+    split: Box<[[u16; LANES]; SPLIT_ROW]>,
+    /// `not_g[v][i]`: 0 if row u1 + i of the interval has a G card at column v, else
+    /// [`VALUES`], which makes any nim-sum it is or-ed into a value no rectangle has.
+    not_g: [[u16; LANES]; SIDE],
+}
+
+impl Pieces {
+    fn new() -> Pieces {
+        Pieces {
+            split: Box::new([[0; LANES]; SPLIT_ROW]),
+            not_g: [[VALUES as u16; LANES]; SIDE],
+        }
+    }
+
+    /// Makes the tables those of row interval `row_index`, from the values `g` of every
+    /// shorter one; bit u of `g_rows[v]` says whether (u, v) holds a G card.
+    fn fill(
+        &mut self,
+        g: &[u16],
+        rows: &Intervals,
+        row_index: usize,
+        ncols: usize,
+        g_rows: &[u32],
+    ) {
+        let (u1, u2) = rows.bounds(row_index);
+        for i in 0..u2 - u1 {
+            let above = rows.index(u1..u1 + i) * ncols;
+            let below = rows.index(u1 + i + 1..u2) * ncols;
+            let pieces = g[above..above + ncols].iter().zip(&g[below..below + ncols]);
+            for (lanes, (a, b)) in self.split.iter_mut().zip(pieces) {
+                lanes[i % LANES] = a ^ b;
+            }
+        }
+        for (lanes, &cards) in self.not_g.iter_mut().zip(g_rows) {
+            let here = u64::from(cards) >> u1;
+            for (i, lane) in lanes.iter_mut().enumerate() {
+                let g_card = u1 + i < u2 && here >> i & 1 == 1;
+                *lane = if g_card { 0 } else { VALUES as u16 };
+            }
+        }
+    }
+
+    /// The nim-sums of the pieces above and below each row, for column interval `c`.
+    fn column_interval(&self, c: usize) -> &[u16; LANES] {
+        &self.split[c % SPLIT_ROW]
+    }
+
+    /// For a G card in column v, the lanes of the column intervals `left` and `right` of
+    /// it, and which rows hold one, [`CHUNK`] rows at a time.
+    #[inline]
+    fn g_options(
+        &self,
+        left: u16,
+        right: u16,
+        v: usize,
+    ) -> impl Iterator<Item = ((&[u16], &[u16]), &[u16])> {
+        let left = self.split[usize::from(left) % SPLIT_ROW].chunks_exact(CHUNK);
+        let right = self.split[usize::from(right) % SPLIT_ROW].chunks_exact(CHUNK);
+        left.zip(right)
+            .zip(self.not_g[v % SIDE].chunks_exact(CHUNK))
+    }
+}
+
+/// The values one move away from a rectangle, as marks in a table indexed by value: the
+/// mark of the rectangle at hand is a stamp that changes from one rectangle to the next, so
+/// the table need not be cleared.
+struct Seen {
+    /// Indexed by value: values at or above [`VALUES`] are the rows without a G card.
+    marks: [u8; 2 * VALUES],
+    stamp: u8,
+}
+
+impl Seen {
+    fn new() -> Seen {
+        Seen {
+            marks: [0; 2 * VALUES],
+            stamp: 0,
+        }
+    }
+
+    /// Forgets every value inserted.
+    fn clear(&mut self) {
+        self.stamp = self.stamp.wrapping_add(1);
+        if self.stamp == 0 {
+            self.marks = [0; 2 * VALUES];
+            self.stamp = 1;
+        }
+    }
+
+    #[inline(always)]
+    fn insert(&mut self, value: u16) {
+        self.marks[usize::from(value) % (2 * VALUES)] = self.stamp;
+    }
+
+    /// The least value not inserted, 16 values at a time.
+    fn mex(&self) -> u16 {
+        let mut at = 0;
+        loop {
+            let marks = &self.marks[at % VALUES..at % VALUES + 16];
+            let missing = marks
+                .iter()
+                .enumerate()
+                .fold(0u32, |mask, (i, &m)| mask | u32::from(m != self.stamp) << i);
+            if missing != 0 {
+                return (at + missing.trailing_zeros() as usize) as u16;
+            }
+            at += 16;
+        }
+    }
+}
+
+/// The Grundy values of the games of the cards whose row + col is even, and odd, on
+/// `board`, `n` rows of `m` bytes `R`, `G` or `B`.
 ///
 /// # Complexity
-/// See [`Class::grundy`]: about 15 ms for a random 25 x 25 board.
+/// See [`Class::grundy`]: about 10 ms for a random 25 x 25 board.
+///
+/// # Panics
+/// If `board` is not `n * m` bytes.
+pub fn parity_values(board: &[u8], n: usize, m: usize) -> [u32; 2] {
+    assert_eq!(board.len(), n * m, "the board is not {n} x {m}");
+    [0, 1].map(|parity| Class::new(board, n, m, parity).map_or(0, |class| class.grundy()))
+}
+
+/// Whether the first player wins on `board`, `n` rows of `m` bytes `R`, `G` or `B`: the
+/// nim-sum of its [`parity_values`] is not 0.
+///
+/// # Complexity
+/// That of [`parity_values`].
 ///
 /// # Panics
 /// If `board` is not `n * m` bytes.
 pub fn first_player_wins(board: &[u8], n: usize, m: usize) -> bool {
-    assert_eq!(board.len(), n * m, "the board is not {n} x {m}");
-    let value = |parity| Class::new(board, n, m, parity).map_or(0, |class| class.grundy());
-    nim_sum([value(0), value(1)]) != 0
+    nim_sum(parity_values(board, n, m)) != 0
 }
 
 /// Reads one board and answers `W` if the first player wins, else `L`.

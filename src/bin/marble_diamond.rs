@@ -3,9 +3,11 @@
 //! A board is a 16-bit mask of filled holes in reading order; the 82 moves (segments of 1 to
 //! 3 holes on a line) give a 2^16-bit win table, filled 64 boards at a time. Reading is the
 //! whole cost: the first board is read in any whitespace layout and teaches the reader its
-//! picture, and the boards drawn alike after it are checked and read eight bytes at a time.
+//! picture, and the boards drawn alike after it are checked sixteen at a time and read a word
+//! at a time.
 
 use combgames::io::{self, Reader, Result};
+use std::convert::TryInto;
 use std::io::{Read, Write};
 use std::process::ExitCode;
 
@@ -58,89 +60,68 @@ pub fn moves() -> Vec<u32> {
 /// The whitespace picture of one board as the input draws it, learned from a board just read:
 /// its bytes from just after the board before to its last hole, holes free to be `*` or `.`.
 /// Judge data draws every board alike, so the boards after the first are checked against
-/// the picture and read eight bytes at a time.
+/// the picture and read a word at a time.
 ///
-/// Every byte is checked, eight at a time: whitespace must match the picture exactly and a
-/// hole must be `*` or `.`, which differ in one bit (0x04); that bit, set for a marble,
-/// is then gathered from each word's holes into consecutive bits by one multiply (see
-/// [`Word::gather`]). Any other byte makes the board fall back to the general path, so a
-/// picture only ever speeds up what the general path would read.
+/// Boards are checked [`CHUNK`] at a time against the picture repeated: every byte must be
+/// the picture's, but a hole may be `*` or `.`, which differ in one bit (0x04), so
+/// `(byte | hole bit) ^ picture byte` must be 0 for all of them, a loop the compiler
+/// vectorises. A chunk that fails is checked board by board, and the first board that
+/// fails falls back to the general path, so a picture only ever speeds up what the general
+/// path would read. The holes of a checked board are then gathered from a few words, one
+/// multiply each (see [`Gather`]).
 struct Picture {
     len: usize,
     /// Line breaks in the picture, so that the reader need not count them.
     line_breaks: usize,
-    /// The words at bytes 0, 8, 16, ... before the last 8 bytes: (len - 1) / 8 of them.
-    words: [Word; MAX_WORDS],
-    full_words: usize,
-    /// The last 8 bytes, which may overlap the word before.
-    tail: Word,
+    /// The picture [`CHUNK`] times over with `.` in every hole, and the hole bit (0x04) in
+    /// every hole, 0 elsewhere.
+    drawn: [u8; CHUNK * MAX_LEN],
+    hole_bits: [u8; CHUNK * MAX_LEN],
+    /// The gathers of holes 0 to 7, then those of holes 8 to 15.
+    gathers: [Gather; CELLS],
+    low_gathers: usize,
+    all_gathers: usize,
 }
 
-/// Bytes 8 * MAX_WORDS bound a picture's length; a board drawn with more whitespace is read
-/// by the general path, which has no limit.
-const MAX_WORDS: usize = 16;
+/// The longest picture; a board drawn with more whitespace is read by the general path,
+/// which has no limit.
+const MAX_LEN: usize = 128;
 
-/// One 8-byte word of a [`Picture`].
+/// The bytes from a board's start that the gathers may read: the picture and 7 more.
+const BOARD_READ: usize = MAX_LEN + 8;
+
+/// Boards checked at once.
+const CHUNK: usize = 16;
+
+/// Bit 0 of every byte.
+const LOW_BITS: u64 = 0x0101_0101_0101_0101;
+
+/// One 8-byte word of a board that holds some of its holes, and the multiplier that gathers
+/// them.
+///
+/// The word shifted right by 2 and masked with [`LOW_BITS`] holds, in bit 8k, the hole bit
+/// (0x04, set for `.`) of its byte k, and nothing else. The word's holes are 8 or fewer, and
+/// all among holes 0 to 7 or all among 8 to 15: the multiplier has bit 56 + p - 8k for a hole
+/// at byte k that is hole p (or 8 + p) of the board, which moves its bit to bit 56 + p. A
+/// product bit 56 + p + 8d comes from one hole's multiplier bit and the byte d bytes after
+/// that hole at most, as p + 8d is unique; so nothing carries, and the top byte of the
+/// product holds exactly the word's holes, each at bit p. Holes of other words, or bytes
+/// past the board, land elsewhere.
 #[derive(Clone, Copy, Default)]
-struct Word {
-    /// The word's bytes with `.` in every hole: `raw ^ dots` is 0 in every byte that
-    /// matches, and 0x04 in a hole holding `*`, the one bit where `*` (0x2A) and `.` (0x2E)
-    /// differ.
-    dots: u64,
-    /// The bits `raw ^ dots` may not have: all but bit 2 of each hole byte.
-    strict: u64,
-    /// Multiplier that moves the marble bit (bit 2 of `raw ^ dots`) of the word's j-th new
-    /// hole, at byte k, to bit 56 + `low` + j: the sum of 2^(54 + low + j - 8k), where `low`
-    /// is 2 for a word of at most 6 new holes, 1 for 7 and 0 for 8, so that the top byte
-    /// holds them all and no power is negative (a hole at byte 7 has j >= 6 - low). A
-    /// product bit 56 + low + j + 8d comes from byte k_j + d alone, so nothing carries into
-    /// the top byte; bytes after the hole land past bit 63, and bytes before it (old holes
-    /// included) below bit 56.
-    gather: u64,
-    /// 2^(2 + holes read before this word's first new hole - low): multiplying the top byte
-    /// by it puts the word's holes in their place on the board, shifted up by 2, in one
-    /// instruction where a shift by a variable count takes two.
-    place: u64,
-    new_holes: u32,
+struct Gather {
+    /// Where the word starts in the board.
+    at: usize,
+    multiplier: u64,
 }
 
-impl Word {
-    /// The word of `bytes` (8 bytes of a picture), whose bytes before `first_new` are holes
-    /// already read, and `holes_before` holes come before it.
-    fn learn(bytes: &[u8], first_new: usize, holes_before: u32) -> Word {
-        let is_hole = |b: u8| b == b'*' || b == b'.';
-        let new_holes = bytes[first_new..].iter().filter(|&&b| is_hole(b)).count() as u32;
-        let low = 8u32.saturating_sub(new_holes).min(2);
-        let mut word = Word {
-            place: 1 << (2 + holes_before - low),
-            new_holes,
-            ..Word::default()
-        };
-        let mut j = 0;
-        for (k, &b) in bytes.iter().enumerate() {
-            if is_hole(b) {
-                word.dots |= u64::from(b'.') << (8 * k);
-                word.strict |= 0xfb << (8 * k);
-                if k >= first_new {
-                    word.gather += 1 << (54 + low + j - 8 * k as u32);
-                    j += 1;
-                }
-            } else {
-                word.dots |= u64::from(b) << (8 * k);
-                word.strict |= 0xff << (8 * k);
-            }
-        }
-        word
-    }
-
-    /// Reads the word `raw`: bits in their place on the board (shifted up by 2) for its new
-    /// holes, set where a hole holds a marble, and bits that are not 0 if `raw` does not match
-    /// the picture.
-    #[inline]
-    fn read(&self, raw: u64) -> (u64, u64) {
-        let diff = raw ^ self.dots;
-        let marbles = diff.wrapping_mul(self.gather) >> 56;
-        (marbles.wrapping_mul(self.place), diff & self.strict)
+impl Gather {
+    /// The product whose top byte holds the empty holes of this word of `board`, each at
+    /// its bit among holes 0 to 7 or among holes 8 to 15.
+    #[inline(always)]
+    fn empty_holes(&self, board: &[u8; BOARD_READ]) -> u64 {
+        // `at` is below MAX_LEN: the mask only lets the compiler see it.
+        let raw = word_at(&board[self.at % MAX_LEN..][..8]);
+        (raw >> 2 & LOW_BITS).wrapping_mul(self.multiplier)
     }
 }
 
@@ -154,86 +135,118 @@ fn word_at(bytes: &[u8]) -> u64 {
 
 impl Picture {
     /// The picture of `drawn`, which holds exactly [`CELLS`] holes (`*` or `.`) and otherwise
-    /// whitespace, or `None` if it is too short or too long to be a picture.
+    /// whitespace, or `None` if it is longer than [`MAX_LEN`].
     fn learn(drawn: &[u8]) -> Option<Picture> {
         let len = drawn.len();
-        if !(8..=8 * MAX_WORDS).contains(&len) {
+        if len > MAX_LEN {
             return None;
         }
-        let full_words = (len - 1) / 8;
-        let mut words = [Word::default(); MAX_WORDS];
-        let mut holes = 0;
-        for (word, bytes) in words[..full_words].iter_mut().zip(drawn.chunks_exact(8)) {
-            *word = Word::learn(bytes, 0, holes);
-            holes += word.new_holes;
-        }
-        let tail = Word::learn(&drawn[len - 8..], 8 * full_words + 8 - len, holes);
-        Some(Picture {
+        let is_hole = |b: u8| b == b'*' || b == b'.';
+        let mut picture = Picture {
             len,
             line_breaks: io::count_line_breaks(drawn),
-            words,
-            full_words,
-            tail,
-        })
+            drawn: [0; CHUNK * MAX_LEN],
+            hole_bits: [0; CHUNK * MAX_LEN],
+            gathers: [Gather::default(); CELLS],
+            low_gathers: 0,
+            all_gathers: 0,
+        };
+        for (i, &b) in drawn.iter().cycle().take(CHUNK * len).enumerate() {
+            picture.drawn[i] = if is_hole(b) { b'.' } else { b };
+            picture.hole_bits[i] = if is_hole(b) { 0x04 } else { 0 };
+        }
+        // Each word starts at the first hole not yet gathered and takes the holes after it
+        // within 8 bytes, among holes 0 to 7 or among 8 to 15.
+        let holes: Vec<usize> = (0..len).filter(|&i| is_hole(drawn[i])).collect();
+        let mut next = 0;
+        while next < CELLS {
+            let at = holes[next];
+            let mut multiplier = 0;
+            let first = next;
+            while next < CELLS && holes[next] < at + 8 && next / 8 == first / 8 {
+                multiplier |= 1 << (56 + next % 8 - 8 * (holes[next] - at));
+                next += 1;
+            }
+            picture.gathers[picture.all_gathers] = Gather { at, multiplier };
+            picture.all_gathers += 1;
+            if next == 8 {
+                picture.low_gathers = picture.all_gathers;
+            }
+        }
+        Some(picture)
+    }
+
+    /// Whether every board in `boards`, at most [`CHUNK`] of them, is drawn as this picture.
+    #[inline]
+    fn matches(&self, boards: &[u8]) -> bool {
+        let n = boards.len();
+        let pairs = self.drawn[..n].iter().zip(&self.hole_bits[..n]);
+        let differ = boards
+            .iter()
+            .zip(pairs)
+            .fold(0, |differ, (&b, (&drawn, &hole))| {
+                differ | ((b | hole) ^ drawn)
+            });
+        differ == 0
     }
 
     /// Reads boards drawn as this picture from the front of `bytes` into `boards`, until one
     /// is drawn otherwise or `bytes` or `boards` run out: how many it read, and the bytes
     /// they took.
     fn read_boards(&self, bytes: &[u8], boards: &mut [u16]) -> (usize, usize) {
-        // The usual pictures take 2 to 7 words and the tail; a count known at compile time
-        // unrolls the loop over them.
-        match self.full_words {
-            2 => self.read_boards_of::<2>(bytes, boards),
-            3 => self.read_boards_of::<3>(bytes, boards),
-            4 => self.read_boards_of::<4>(bytes, boards),
-            5 => self.read_boards_of::<5>(bytes, boards),
-            6 => self.read_boards_of::<6>(bytes, boards),
-            7 => self.read_boards_of::<7>(bytes, boards),
-            _ => self.read_boards_of::<0>(bytes, boards),
+        // The usual pictures take 2 to 4 words for each half of the board; counts known at
+        // compile time unroll the loops over them.
+        match (self.low_gathers, self.all_gathers - self.low_gathers) {
+            (2, 2) => self.read_boards_of::<2, 2>(bytes, boards),
+            (3, 3) => self.read_boards_of::<3, 3>(bytes, boards),
+            (3, 4) => self.read_boards_of::<3, 4>(bytes, boards),
+            (4, 3) => self.read_boards_of::<4, 3>(bytes, boards),
+            (4, 4) => self.read_boards_of::<4, 4>(bytes, boards),
+            _ => self.read_boards_of::<0, 0>(bytes, boards),
         }
     }
 
-    /// [`Picture::read_boards`] with `FULL` full words, or any number if `FULL` is 0.
-    fn read_boards_of<const FULL: usize>(
+    /// [`Picture::read_boards`] with `LOW` gathers of holes 0 to 7 and `HIGH` of holes 8 to
+    /// 15, or any numbers if both are 0.
+    fn read_boards_of<const LOW: usize, const HIGH: usize>(
         &self,
         bytes: &[u8],
         boards: &mut [u16],
     ) -> (usize, usize) {
-        let full = if FULL == 0 { self.full_words } else { FULL };
-        let mut count = 0;
-        for (slot, drawn) in boards.iter_mut().zip(bytes.chunks_exact(self.len)) {
-            match self.board(full, drawn) {
-                Some(board) => *slot = board,
-                None => break,
-            }
-            count += 1;
-        }
-        (count, count * self.len)
-    }
-
-    /// The board drawn in `bytes`, of the picture's length, if it is drawn as this picture,
-    /// which has `full` full words.
-    #[inline(always)]
-    fn board(&self, full: usize, bytes: &[u8]) -> Option<u16> {
-        let mut marbles = 0;
-        let mut mismatch = 0;
-        for (word, raw) in self.words[..full]
-            .iter()
-            .zip(bytes[..8 * full].chunks_exact(8))
-        {
-            let (holes, bad) = word.read(word_at(raw));
-            marbles |= holes;
-            mismatch |= bad;
-        }
-        let (holes, bad) = self.tail.read(word_at(&bytes[bytes.len() - 8..]));
-        marbles |= holes;
-        mismatch |= bad;
-        if mismatch == 0 {
-            Some((marbles >> 2) as u16)
+        let (low, high) = if LOW + HIGH == 0 {
+            self.gathers[..self.all_gathers].split_at(self.low_gathers)
         } else {
-            None
+            self.gathers[..LOW + HIGH].split_at(LOW)
+        };
+        let len = self.len;
+        // Boards followed by enough bytes for the gathers to read [`BOARD_READ`] bytes.
+        let fit = match bytes.len().checked_sub(BOARD_READ) {
+            Some(room) => room / len + 1,
+            None => 0,
+        };
+        let most = fit.min(boards.len());
+        let mut count = 0;
+        for chunk in boards[..most].chunks_mut(CHUNK) {
+            let start = count * len;
+            let mut good = chunk.len();
+            if !self.matches(&bytes[start..start + good * len]) {
+                good = (0..good)
+                    .take_while(|&i| self.matches(&bytes[start + i * len..start + (i + 1) * len]))
+                    .count();
+            }
+            for (i, slot) in chunk[..good].iter_mut().enumerate() {
+                let at = start + i * len;
+                let board: &[u8; BOARD_READ] = bytes[at..at + BOARD_READ].try_into().unwrap();
+                let gather =
+                    |holes: &[Gather]| holes.iter().fold(0, |e, g| e | g.empty_holes(board)) >> 56;
+                *slot = !(gather(low) | gather(high) << 8) as u16;
+            }
+            count += good;
+            if good < chunk.len() {
+                break;
+            }
         }
+        (count, count * len)
     }
 }
 
