@@ -89,11 +89,16 @@ fn region_grundy(board: &[Vec<u8>], s: (i32, i32), d: (i32, i32), memo: &mut [u1
     if memo[key] != u16::MAX {
         return memo[key];
     }
-    let mut options = std::collections::BTreeSet::new();
-    for r in 0..n {
-        for c in 0..m {
-            let (cs, cd) = (r + c, r - c + m - 1);
-            if cs < s.0 || cs > s.1 || cd < d.0 || cd > d.1 || (cs - s.0) % 2 != 0 {
+    // The region's cells, one per (s, d) of its parity: r = (s + d - (m - 1)) / 2 and
+    // c = (s - d + m - 1) / 2, when those are on the board.
+    let mut options = Vec::new();
+    for cs in (s.0..=s.1).step_by(2) {
+        for cd in d.0..=d.1 {
+            if (cs + cd + m - 1) % 2 != 0 {
+                continue;
+            }
+            let (r, c) = ((cs + cd - (m - 1)) / 2, (cs - cd + m - 1) / 2);
+            if !(0..n).contains(&r) || !(0..m).contains(&c) {
                 continue;
             }
             let below_s = (s.0, cs - 2);
@@ -114,7 +119,7 @@ fn region_grundy(board: &[Vec<u8>], s: (i32, i32), d: (i32, i32), memo: &mut [u1
                         ^ region_grundy(board, above_s, above_d, memo)
                 }
             };
-            options.insert(option);
+            options.push(option);
         }
     }
     let mex = (0..).find(|v| !options.contains(v)).unwrap();
