@@ -230,6 +230,17 @@ pub(crate) fn eight_digit_value(digits: u64) -> u64 {
     quads.wrapping_mul(10_000 << 32 | 1) >> 32
 }
 
+/// The whitespace bytes of [`is_space`] as the bits of a word.
+const SPACE_BITS: u64 = 1 << b' ' | 0x1f << b'\t';
+
+/// [`is_space`] in one bit test, for the word-at-a-time paths: it takes fewer instructions
+/// there than `is_space`'s two comparisons (which the reader's byte scans keep, as they
+/// vectorise).
+#[inline(always)]
+pub(crate) fn is_space_bit(b: u8) -> bool {
+    b < 64 && SPACE_BITS >> b & 1 != 0
+}
+
 /// Powers of ten below 10^8.
 pub(crate) const POW10: [u64; 8] = [1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000];
 
@@ -241,7 +252,7 @@ pub(crate) fn digits_eight_at_a_time(head: &[u8; 16]) -> Option<(u64, usize)> {
     let stop = non_digits(first);
     if stop != 0 {
         let len = stop.trailing_zeros() as usize / 8;
-        if len == 0 || !is_space(head[len]) {
+        if len == 0 || !is_space_bit(head[len]) {
             return None;
         }
         // Move the digits to the top: the bytes below them are leading zeros.
@@ -264,7 +275,7 @@ pub(crate) fn digits_eight_at_a_time(head: &[u8; 16]) -> Option<(u64, usize)> {
     } else {
         return None;
     };
-    is_space(head[8 + rest % 8]).then_some((value, 8 + rest))
+    is_space_bit(head[8 + rest % 8]).then_some((value, 8 + rest))
 }
 
 /// The 16 bytes of `bytes` from `at`, if there are that many.

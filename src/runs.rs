@@ -12,8 +12,8 @@
 
 use crate::io::is_space;
 use crate::numbers::{
-    digit_lanes, digits_eight_at_a_time, eight_digit_value, lanes, non_digits, sixteen_at, word,
-    POW10,
+    digit_lanes, digits_eight_at_a_time, eight_digit_value, is_space_bit, lanes, non_digits,
+    sixteen_at, word, POW10,
 };
 
 /// The digit count most numbers of a run have, learned by [`u64s_at`] as it reads them.
@@ -332,13 +332,4 @@ fn small_pair(head: &[u8]) -> Option<([u64; 2], usize)> {
     let pairs = (first | second).wrapping_mul(10 << 8 | 1) >> 8 & 0x00ff_00ff_00ff_00ff;
     let quads = pairs.wrapping_mul(100 << 16 | 1) >> 16;
     Some(([quads & 0xffff, quads >> 32 & 0xffff], len))
-}
-
-/// The whitespace bytes of [`is_space`] as the bits of a word.
-const SPACE_BITS: u64 = 1 << b' ' | 0x1f << b'\t';
-
-/// [`is_space`] in one bit test, for the fast paths.
-#[inline(always)]
-fn is_space_bit(b: u8) -> bool {
-    b < 64 && SPACE_BITS >> b & 1 != 0
 }
