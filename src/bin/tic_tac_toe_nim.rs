@@ -62,22 +62,18 @@ pub fn winning_first_moves(a: &[u64; 9]) -> u32 {
 /// nine first moves win.
 #[inline(always)]
 fn no_zero_sum(a: &[u64; 9]) -> bool {
-    let low = piles_less_one(a);
-    let all = low.iter().fold(0, |x, &v| x ^ v);
-    TRANSVERSALS.iter().all(|t| {
-        let rest = all ^ low[t[0]] ^ low[t[1]] ^ low[t[2]];
-        rest != a[t[0]] && rest != a[t[1]] && rest != a[t[2]]
-    })
+    let rests = transversal_rests(a);
+    TRANSVERSALS
+        .iter()
+        .zip(rests)
+        .all(|(t, rest)| rest != a[t[0]] && rest != a[t[1]] && rest != a[t[2]])
 }
 
 /// [`winning_first_moves`] when some nim-sum is 0.
 #[inline(never)]
 fn count_winning_first_moves(a: &[u64; 9]) -> u32 {
-    let low = piles_less_one(a);
-    let all = low.iter().fold(0, |x, &v| x ^ v);
     let mut losing = 0u32;
-    for t in &TRANSVERSALS {
-        let rest = all ^ low[t[0]] ^ low[t[1]] ^ low[t[2]];
+    for (t, rest) in TRANSVERSALS.iter().zip(transversal_rests(a)) {
         for (k, &r) in t.iter().enumerate() {
             if rest == a[r] {
                 // Bob answers either other cell of T with the other; r stays the heap of a.
@@ -86,6 +82,19 @@ fn count_winning_first_moves(a: &[u64; 9]) -> u32 {
         }
     }
     9 - losing.count_ones()
+}
+
+/// S ^ X_T for each transversal T (see [`winning_first_moves`]): the nim-sum of the six
+/// piles off T, each less one.
+#[inline(always)]
+fn transversal_rests(a: &[u64; 9]) -> [u64; 6] {
+    let low = piles_less_one(a);
+    let all = low.iter().fold(0, |x, &v| x ^ v);
+    let mut rests = [0; 6];
+    for (rest, t) in rests.iter_mut().zip(&TRANSVERSALS) {
+        *rest = all ^ low[t[0]] ^ low[t[1]] ^ low[t[2]];
+    }
+    rests
 }
 
 /// Each pile less one: its Nim heap once a line next to it is empty.
