@@ -2,6 +2,11 @@
 //! reference C++ binary in `../shared/peers/` and the I/O floor built from
 //! `../shared/tools/io_floor.c`, when those exist.
 //!
+//! Beside the C floor, the bench times the same job done by a Rust program built as our
+//! binaries are, itself re-run as `--rust-floor BYTES` ([`rust_floor`]): what the process
+//! start-up and standard library of any Rust binary add to the floor, which no change to
+//! a solution can take back.
+//!
 //! A round runs each program of a comparison once, in turn, so that a busy machine slows
 //! all alike; there are at least `MIN_ROUNDS` rounds after a warm-up round, more for quick
 //! programs (up to `ROUND_BUDGET` of timing). A time is a median over the rounds, and a
@@ -18,7 +23,7 @@ mod inputs;
 
 use inputs::{Generate, Rng};
 use std::fs;
-use std::io;
+use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
@@ -280,7 +285,7 @@ fn build_floor() -> Option<PathBuf> {
     }
 }
 
-fn bench(case: &Case, peers: &Path, floor: Option<&Path>) -> io::Result<()> {
+fn bench(case: &Case, peers: &Path, floor: Option<&Path>, itself: &Path) -> io::Result<()> {
     let input = write_input(case.binary, case.generate)?;
     let bytes = fs::metadata(&input)?.len();
     let ours = Run::of(Path::new(case.exe), &input);
@@ -298,9 +303,14 @@ fn bench(case: &Case, peers: &Path, floor: Option<&Path>) -> io::Result<()> {
         )),
         _ => None,
     };
+    let rust_floor = floor.as_ref().map(|_| Run {
+        args: vec!["--rust-floor".into(), our_output.len().to_string()],
+        ..Run::of(itself, &input)
+    });
     let mut runs = vec![ours.clone()];
     runs.extend(peer.clone());
     runs.extend(floor.iter().map(|(run, _)| run.clone()));
+    runs.extend(rust_floor);
     let rounds = Rounds::of(&runs);
     let time = rounds.median_ms(0);
     println!(
@@ -330,6 +340,12 @@ fn bench(case: &Case, peers: &Path, floor: Option<&Path>) -> io::Result<()> {
             our_output.len(),
             rounds.median_ms(next),
             verdict(rounds.ratio(0, next), *goal),
+        );
+        println!(
+            "  the same job in Rust             {:8.2} ms  Rust/floor {:.3}, ours/Rust {:.3}",
+            rounds.median_ms(next + 1),
+            rounds.ratio(next + 1, next),
+            rounds.ratio(0, next + 1),
         );
     }
     bench_layouts(case, &ours, &our_output)?;
@@ -399,9 +415,49 @@ fn bench_extra(case: &Case, extra: &Extra, peers: &Path) -> io::Result<()> {
     Ok(())
 }
 
+/// The I/O floor's job (`../shared/tools/io_floor.c`) in Rust, built as our binaries are:
+/// reads all of stdin in 64 KiB reads, looking at every byte once (counting `\n`), then
+/// writes `out_bytes` bytes to stdout in 64 KiB writes.
+fn rust_floor(out_bytes: usize) -> io::Result<()> {
+    let mut buf = vec![0u8; 1 << 16];
+    let mut stdin = io::stdin().lock();
+    let mut lines = 0;
+    loop {
+        match stdin.read(&mut buf) {
+            Ok(0) => break,
+            // Counted in byte lanes, 255 bytes at a time, so that it vectorises well.
+            Ok(n) => {
+                for run in buf[..n].chunks(255) {
+                    lines += usize::from(run.iter().fold(0u8, |c, &b| c + u8::from(b == b'\n')));
+                }
+            }
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(e),
+        }
+    }
+    for (i, b) in buf.iter_mut().enumerate() {
+        *b = if i % 64 == 63 { b'\n' } else { b'x' };
+    }
+    let mut stdout = io::stdout().lock();
+    let mut left = out_bytes;
+    while left > 0 {
+        let chunk = left.min(buf.len());
+        stdout.write_all(&buf[..chunk])?;
+        left -= chunk;
+    }
+    eprintln!("{lines} lines");
+    Ok(())
+}
+
 fn main() -> io::Result<()> {
     // Cargo passes `--bench`; other words pick benchmarks by name.
     let args: Vec<String> = std::env::args().skip(1).collect();
+    if let [flag, bytes] = &args[..] {
+        if flag == "--rust-floor" {
+            let bytes = bytes.parse().expect("--rust-floor takes a byte count");
+            return rust_floor(bytes);
+        }
+    }
     let wanted: Vec<&String> = args.iter().filter(|a| !a.starts_with("--")).collect();
     let picks = |case: &Case| wanted.iter().any(|w| case.binary.contains(w.as_str()));
     if let Some(unknown) = wanted
@@ -421,9 +477,10 @@ fn main() -> io::Result<()> {
     fs::create_dir_all(bench_dir())?;
     let peers = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/peers");
     let floor = build_floor();
+    let itself = std::env::current_exe()?;
     for case in CASES {
         if wanted.is_empty() || picks(case) {
-            bench(case, &peers, floor.as_deref())?;
+            bench(case, &peers, floor.as_deref(), &itself)?;
         }
     }
     Ok(())
