@@ -163,11 +163,7 @@ fn u64s_usually<const N: usize, const L: usize, const M: usize>(
             // Usually no whitespace is left before a number (the byte after the last one
             // was taken), else skip it and try again.
             None => {
-                let spaces = window[at..].iter().take_while(|&&b| is_space(b)).count();
-                if spaces == 0 {
-                    return None;
-                }
-                at += spaces;
+                at += leading_whitespace(&window[at..])?;
                 digits_eight_at_a_time(sixteen_at(window, at)?)?
             }
         };
@@ -241,14 +237,19 @@ pub fn small_pair_at(bytes: &[u8]) -> Option<([u64; 2], usize)> {
         // Usually no whitespace is left before the pair (the byte after the last was
         // taken), else skip it and try again.
         None => {
-            let spaces = bytes.iter().take_while(|&&b| is_space(b)).count();
-            if spaces == 0 {
-                return None;
-            }
+            let spaces = leading_whitespace(bytes)?;
             let (pair, len) = small_pair(bytes.get(spaces..)?.get(..8)?)?;
             Some((pair, spaces + len))
         }
     }
+}
+
+/// How many whitespace bytes `bytes` starts with, or `None` if none: then what is there
+/// is neither whitespace nor what the fast path reads, and it gives up.
+#[inline(always)]
+fn leading_whitespace(bytes: &[u8]) -> Option<usize> {
+    let spaces = bytes.iter().take_while(|&&b| is_space(b)).count();
+    (spaces > 0).then_some(spaces)
 }
 
 /// How to read a pair at the start of a word, for each pattern of the bytes that are not
