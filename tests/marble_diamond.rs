@@ -284,6 +284,27 @@ fn boards_in_layouts() -> impl Strategy<Value = Vec<(u32, Layout)>> {
 }
 
 proptest! {
+    /// The multiply gathers read every hole, wherever the holes are and whatever the other
+    /// bytes hold.
+    #[test]
+    fn gathers_read_each_hole(
+        gaps in proptest::collection::vec(1usize..=8, 16),
+        filled in any::<u16>(),
+        noise in proptest::collection::vec(any::<u8>(), 136),
+    ) {
+        let mut holes = [0; 16];
+        let mut bytes = noise;
+        let mut at = 0;
+        for (i, gap) in gaps.iter().enumerate() {
+            at += if i == 0 { gap - 1 } else { *gap };
+            holes[i] = at;
+            bytes[at] = if filled >> i & 1 == 1 { b'*' } else { b'.' };
+        }
+        prop_assert_eq!(marble_diamond::filled_by_gathers(&holes, &bytes), filled);
+    }
+}
+
+proptest! {
     #![proptest_config(ProptestConfig::with_cases(64))]
 
     /// The picture and any-layout paths read what the plain reader reads, with boards

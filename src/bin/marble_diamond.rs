@@ -77,10 +77,9 @@ struct Picture {
     /// every hole, 0 elsewhere.
     drawn: [u8; CHUNK * MAX_LEN],
     hole_bits: [u8; CHUNK * MAX_LEN],
-    /// The gathers of holes 0 to 7, then those of holes 8 to 15.
+    /// The gathers, which between them read every hole once.
     gathers: [Gather; CELLS],
-    low_gathers: usize,
-    all_gathers: usize,
+    gather_count: usize,
 }
 
 /// The longest picture; a board drawn with more whitespace is read by the general path,
@@ -93,36 +92,120 @@ const BOARD_READ: usize = MAX_LEN + 8;
 /// Boards checked at once.
 const CHUNK: usize = 16;
 
-/// Bit 0 of every byte.
-const LOW_BITS: u64 = 0x0101_0101_0101_0101;
+/// Where a board's holes land in the OR of the gathers' products: hole p at bit
+/// `FIRST_TARGET + p`, the top 16 bits.
+const FIRST_TARGET: u32 = 48;
 
-/// One 8-byte word of a board that holds some of its holes, and the multiplier that gathers
-/// them.
+/// One 8-byte word of a board that holds some of its holes, a mask of their hole bits, and
+/// the multiplier that gathers them.
 ///
-/// The word shifted right by 2 and masked with [`LOW_BITS`] holds, in bit 8k, the hole bit
-/// (0x04, set for `.`) of its byte k, and nothing else. The word's holes are 8 or fewer, and
-/// all among holes 0 to 7 or all among 8 to 15: the multiplier has bit 56 + p - 8k for a hole
-/// at byte k that is hole p (or 8 + p) of the board, which moves its bit to bit 56 + p. A
-/// product bit 56 + p + 8d comes from one hole's multiplier bit and the byte d bytes after
-/// that hole at most, as p + 8d is unique; so nothing carries, and the top byte of the
-/// product holds exactly the word's holes, each at bit p. Holes of other words, or bytes
-/// past the board, land elsewhere.
+/// The word masked holds only the hole bits (0x04, set for `.`) of its holes: hole p at
+/// source bit s_p. The multiplier has bit t_p = [`FIRST_TARGET`] + p - s_p for each, so the
+/// product is the sum of bit s_q + t_p over the word's empty holes q and all its holes p.
+/// [`Gather::is_exact`] keeps only words where these positions, below 64, all differ (so
+/// nothing carries) and the only ones at or above `FIRST_TARGET` are those of q = p. Then
+/// bits 48 to 63 of the product hold exactly the word's empty holes, each at its own bit,
+/// and the products of all gathers can be ORed. Unlike one byte per hole, the top 16 bits
+/// take holes from both halves of the board, so fewer words are read.
 #[derive(Clone, Copy, Default)]
 struct Gather {
     /// Where the word starts in the board.
     at: usize,
+    mask: u64,
     multiplier: u64,
 }
 
 impl Gather {
-    /// The product whose top byte holds the empty holes of this word of `board`, each at
-    /// its bit among holes 0 to 7 or among holes 8 to 15.
+    /// The product whose bits 48 to 63 hold the empty holes of this word of `board`, each
+    /// at bit 48 + its index, and 0 for holes not in this word.
     #[inline(always)]
     fn empty_holes(&self, board: &[u8; BOARD_READ]) -> u64 {
         // `at` is below MAX_LEN: the mask only lets the compiler see it.
-        let raw = word_at(&board[self.at % MAX_LEN..][..8]);
-        (raw >> 2 & LOW_BITS).wrapping_mul(self.multiplier)
+        (word_at(&board[self.at % MAX_LEN..][..8]) & self.mask).wrapping_mul(self.multiplier)
     }
+
+    /// The gathers of a board whose holes are at the increasing offsets `holes`, and how
+    /// many: each word starts at the first hole not yet gathered and takes the holes after
+    /// it that it can.
+    fn plan_all(holes: &[usize; CELLS]) -> ([Gather; CELLS], usize) {
+        let (mut gathers, mut count) = ([Gather::default(); CELLS], 0);
+        let mut next = 0;
+        while next < CELLS {
+            let (gather, taken) = Gather::plan(holes, next);
+            gathers[count] = gather;
+            count += 1;
+            next += taken;
+        }
+        (gathers, count)
+    }
+
+    /// The gather of the word that starts at hole `first` of `holes` (increasing offsets):
+    /// it takes that hole and the ones after it in the word while the multiply can still
+    /// move each to its own bit (see [`Gather`]). Also says how many holes it took.
+    fn plan(holes: &[usize; CELLS], first: usize) -> (Gather, usize) {
+        let at = holes[first];
+        // The mask bit and multiplier bit of each hole taken.
+        let mut pairs: Vec<(u32, u32)> = Vec::new();
+        for (p, &hole) in holes.iter().enumerate().skip(first) {
+            let source = 8 * (hole - at) as u32 + 2;
+            let target = FIRST_TARGET + p as u32;
+            if hole >= at + 8 || source > target {
+                break;
+            }
+            pairs.push((source, target - source));
+            if !Gather::is_exact(&pairs) {
+                pairs.pop();
+                break;
+            }
+        }
+        let gather = Gather {
+            at,
+            mask: pairs.iter().fold(0, |m, &(source, _)| m | 1 << source),
+            multiplier: pairs.iter().fold(0, |m, &(_, shift)| m | 1 << shift),
+        };
+        (gather, pairs.len())
+    }
+
+    /// Whether the sums of one hole's mask bit and any hole's multiplier bit that stay below
+    /// 64 are all different, and at or above [`FIRST_TARGET`] only for a hole's own two bits.
+    fn is_exact(pairs: &[(u32, u32)]) -> bool {
+        let mut seen = 0u64;
+        for (i, &(source, _)) in pairs.iter().enumerate() {
+            for (j, &(_, shift)) in pairs.iter().enumerate() {
+                let sum = source + shift;
+                if sum >= 64 {
+                    continue;
+                }
+                if seen >> sum & 1 != 0 || (sum >= FIRST_TARGET && i != j) {
+                    return false;
+                }
+                seen |= 1 << sum;
+            }
+        }
+        true
+    }
+}
+
+/// The filled holes of the board whose [`CELLS`] holes (each `*` or `.`) are at the
+/// increasing offsets `holes` in `bytes`, read as a picture with those holes reads them: by
+/// the gathers [`Gather::plan`] gives. Other bytes may be anything. Tests check it against
+/// reading each hole.
+///
+/// # Complexity
+/// O(1): at most [`CELLS`] gathers, each planned in O(1).
+///
+/// # Panics
+/// If the offsets do not increase, or the last is not below 128.
+pub fn filled_by_gathers(holes: &[usize; CELLS], bytes: &[u8]) -> u16 {
+    assert!(holes.windows(2).all(|w| w[0] < w[1]) && holes[CELLS - 1] < MAX_LEN);
+    let mut board = [0; BOARD_READ];
+    let n = bytes.len().min(BOARD_READ);
+    board[..n].copy_from_slice(&bytes[..n]);
+    let (gathers, count) = Gather::plan_all(holes);
+    let empty = gathers[..count]
+        .iter()
+        .fold(0, |e, g| e | g.empty_holes(&board));
+    !(empty >> FIRST_TARGET) as u16
 }
 
 /// The little-endian word of 8 bytes.
@@ -148,30 +231,17 @@ impl Picture {
             drawn: [0; CHUNK * MAX_LEN],
             hole_bits: [0; CHUNK * MAX_LEN],
             gathers: [Gather::default(); CELLS],
-            low_gathers: 0,
-            all_gathers: 0,
+            gather_count: 0,
         };
+        let mut holes = [0; CELLS];
+        let hole_offsets = (0..len).filter(|&i| is_hole(drawn[i]));
+        for (hole, i) in holes.iter_mut().zip(hole_offsets) {
+            *hole = i;
+        }
+        (picture.gathers, picture.gather_count) = Gather::plan_all(&holes);
         for (i, &b) in drawn.iter().cycle().take(CHUNK * len).enumerate() {
             picture.drawn[i] = if is_hole(b) { b'.' } else { b };
             picture.hole_bits[i] = if is_hole(b) { 0x04 } else { 0 };
-        }
-        // Each word starts at the first hole not yet gathered and takes the holes after it
-        // within 8 bytes, among holes 0 to 7 or among 8 to 15.
-        let holes: Vec<usize> = (0..len).filter(|&i| is_hole(drawn[i])).collect();
-        let mut next = 0;
-        while next < CELLS {
-            let at = holes[next];
-            let mut multiplier = 0;
-            let first = next;
-            while next < CELLS && holes[next] < at + 8 && next / 8 == first / 8 {
-                multiplier |= 1 << (56 + next % 8 - 8 * (holes[next] - at));
-                next += 1;
-            }
-            picture.gathers[picture.all_gathers] = Gather { at, multiplier };
-            picture.all_gathers += 1;
-            if next == 8 {
-                picture.low_gathers = picture.all_gathers;
-            }
         }
         Some(picture)
     }
@@ -194,29 +264,26 @@ impl Picture {
     /// is drawn otherwise or `bytes` or `boards` run out: how many it read, and the bytes
     /// they took.
     fn read_boards(&self, bytes: &[u8], boards: &mut [u16]) -> (usize, usize) {
-        // The usual pictures take 2 to 4 words for each half of the board; counts known at
-        // compile time unroll the loops over them.
-        match (self.low_gathers, self.all_gathers - self.low_gathers) {
-            (2, 2) => self.read_boards_of::<2, 2>(bytes, boards),
-            (3, 3) => self.read_boards_of::<3, 3>(bytes, boards),
-            (3, 4) => self.read_boards_of::<3, 4>(bytes, boards),
-            (4, 3) => self.read_boards_of::<4, 3>(bytes, boards),
-            (4, 4) => self.read_boards_of::<4, 4>(bytes, boards),
-            _ => self.read_boards_of::<0, 0>(bytes, boards),
+        // The usual pictures take 3 to 6 words; counts known at compile time unroll the
+        // loop over them.
+        match self.gather_count {
+            3 => self.read_boards_of::<3>(bytes, boards),
+            4 => self.read_boards_of::<4>(bytes, boards),
+            5 => self.read_boards_of::<5>(bytes, boards),
+            6 => self.read_boards_of::<6>(bytes, boards),
+            _ => self.read_boards_of::<0>(bytes, boards),
         }
     }
 
-    /// [`Picture::read_boards`] with `LOW` gathers of holes 0 to 7 and `HIGH` of holes 8 to
-    /// 15, or any numbers if both are 0.
-    fn read_boards_of<const LOW: usize, const HIGH: usize>(
+    /// [`Picture::read_boards`] with `GATHERS` gathers, or any number if it is 0.
+    fn read_boards_of<const GATHERS: usize>(
         &self,
         bytes: &[u8],
         boards: &mut [u16],
     ) -> (usize, usize) {
-        let (low, high) = if LOW + HIGH == 0 {
-            self.gathers[..self.all_gathers].split_at(self.low_gathers)
-        } else {
-            self.gathers[..LOW + HIGH].split_at(LOW)
+        let gathers = match GATHERS {
+            0 => &self.gathers[..self.gather_count],
+            _ => &self.gathers[..GATHERS],
         };
         let len = self.len;
         // Boards followed by enough bytes for the gathers to read [`BOARD_READ`] bytes.
@@ -237,9 +304,8 @@ impl Picture {
             for (i, slot) in chunk[..good].iter_mut().enumerate() {
                 let at = start + i * len;
                 let board: &[u8; BOARD_READ] = bytes[at..at + BOARD_READ].try_into().unwrap();
-                let gather =
-                    |holes: &[Gather]| holes.iter().fold(0, |e, g| e | g.empty_holes(board)) >> 56;
-                *slot = !(gather(low) | gather(high) << 8) as u16;
+                let empty = gathers.iter().fold(0, |e, g| e | g.empty_holes(board));
+                *slot = !(empty >> FIRST_TARGET) as u16;
             }
             count += good;
             if good < chunk.len() {
