@@ -284,8 +284,8 @@ fn boards_in_layouts() -> impl Strategy<Value = Vec<(u32, Layout)>> {
 }
 
 proptest! {
-    /// The multiply gathers read every hole, wherever the holes are and whatever the other
-    /// bytes hold.
+    /// The multiply gathers, masked or not, read every hole, wherever the holes are and
+    /// whatever the other bytes hold.
     #[test]
     fn gathers_read_each_hole(
         gaps in proptest::collection::vec(1usize..=8, 16),
@@ -300,7 +300,10 @@ proptest! {
             holes[i] = at;
             bytes[at] = if filled >> i & 1 == 1 { b'*' } else { b'.' };
         }
-        prop_assert_eq!(marble_diamond::filled_by_gathers(&holes, &bytes), filled);
+        for masked in [false, true] {
+            let read = marble_diamond::filled_by_gathers(&holes, &bytes, masked);
+            prop_assert_eq!(read, filled, "masked {}", masked);
+        }
     }
 }
 

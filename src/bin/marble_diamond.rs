@@ -78,8 +78,7 @@ struct Picture {
     drawn: [u8; CHUNK * MAX_LEN],
     hole_bits: [u8; CHUNK * MAX_LEN],
     /// The gathers, which between them read every hole once.
-    gathers: [Gather; CELLS],
-    gather_count: usize,
+    gathers: Gathers,
 }
 
 /// The longest picture; a board drawn with more whitespace is read by the general path,
@@ -96,53 +95,49 @@ const CHUNK: usize = 16;
 /// `FIRST_TARGET + p`, the top 16 bits.
 const FIRST_TARGET: u32 = 48;
 
-/// One 8-byte word of a board that holds some of its holes, a mask of their hole bits, and
-/// the multiplier that gathers them.
+/// One 8-byte word of a board that holds some of its holes, a mask of their hole bits, the
+/// multiplier that gathers them, and a mask of where they land.
 ///
 /// The word masked holds only the hole bits (0x04, set for `.`) of its holes: hole p at
 /// source bit s_p. The multiplier has bit t_p = [`FIRST_TARGET`] + p - s_p for each, so the
 /// product is the sum of bit s_q + t_p over the word's empty holes q and all its holes p.
 /// [`Gather::is_exact`] keeps only words where these positions, below 64, all differ (so
-/// nothing carries) and the only ones at or above `FIRST_TARGET` are those of q = p. Then
-/// bits 48 to 63 of the product hold exactly the word's empty holes, each at its own bit,
-/// and the products of all gathers can be ORed. Unlike one byte per hole, the top 16 bits
-/// take holes from both halves of the board, so fewer words are read.
+/// nothing carries) and none with q != p is the target `FIRST_TARGET + p` of one of the
+/// word's holes. Then the product masked to those targets holds exactly the word's empty
+/// holes, each at its own bit, and the gathers' results can be ORed. When moreover no sum
+/// with q != p reaches `FIRST_TARGET` at all, the mask is not needed (one instruction less
+/// a word). Unlike one byte per hole, the top 16 bits take holes from both halves of the
+/// board, so fewer words are read: five unmasked for the standard picture, and three
+/// masked when the holes touch.
 #[derive(Clone, Copy, Default)]
 struct Gather {
     /// Where the word starts in the board.
     at: usize,
     mask: u64,
     multiplier: u64,
+    targets: u64,
 }
 
 impl Gather {
-    /// The product whose bits 48 to 63 hold the empty holes of this word of `board`, each
-    /// at bit 48 + its index, and 0 for holes not in this word.
+    /// The empty holes of this word of `board`, each at bit 48 + its index; if not
+    /// `MASKED`, with bits of no hole below bit 48.
     #[inline(always)]
-    fn empty_holes(&self, board: &[u8; BOARD_READ]) -> u64 {
+    fn empty_holes<const MASKED: bool>(&self, board: &[u8; BOARD_READ]) -> u64 {
         // `at` is below MAX_LEN: the mask only lets the compiler see it.
-        (word_at(&board[self.at % MAX_LEN..][..8]) & self.mask).wrapping_mul(self.multiplier)
-    }
-
-    /// The gathers of a board whose holes are at the increasing offsets `holes`, and how
-    /// many: each word starts at the first hole not yet gathered and takes the holes after
-    /// it that it can.
-    fn plan_all(holes: &[usize; CELLS]) -> ([Gather; CELLS], usize) {
-        let (mut gathers, mut count) = ([Gather::default(); CELLS], 0);
-        let mut next = 0;
-        while next < CELLS {
-            let (gather, taken) = Gather::plan(holes, next);
-            gathers[count] = gather;
-            count += 1;
-            next += taken;
+        let word = word_at(&board[self.at % MAX_LEN..][..8]);
+        let product = (word & self.mask).wrapping_mul(self.multiplier);
+        if MASKED {
+            product & self.targets
+        } else {
+            product
         }
-        (gathers, count)
     }
 
     /// The gather of the word that starts at hole `first` of `holes` (increasing offsets):
     /// it takes that hole and the ones after it in the word while the multiply can still
-    /// move each to its own bit (see [`Gather`]). Also says how many holes it took.
-    fn plan(holes: &[usize; CELLS], first: usize) -> (Gather, usize) {
+    /// move each to its own bit, `masked` or not (see [`Gather`]). Also says how many holes
+    /// it took.
+    fn plan(holes: &[usize; CELLS], first: usize, masked: bool) -> (Gather, usize) {
         let at = holes[first];
         // The mask bit and multiplier bit of each hole taken.
         let mut pairs: Vec<(u32, u32)> = Vec::new();
@@ -153,7 +148,7 @@ impl Gather {
                 break;
             }
             pairs.push((source, target - source));
-            if !Gather::is_exact(&pairs) {
+            if !Gather::is_exact(&pairs, masked) {
                 pairs.pop();
                 break;
             }
@@ -162,13 +157,16 @@ impl Gather {
             at,
             mask: pairs.iter().fold(0, |m, &(source, _)| m | 1 << source),
             multiplier: pairs.iter().fold(0, |m, &(_, shift)| m | 1 << shift),
+            targets: pairs.iter().fold(0, |m, &(s, shift)| m | 1 << (s + shift)),
         };
         (gather, pairs.len())
     }
 
     /// Whether the sums of one hole's mask bit and any hole's multiplier bit that stay below
-    /// 64 are all different, and at or above [`FIRST_TARGET`] only for a hole's own two bits.
-    fn is_exact(pairs: &[(u32, u32)]) -> bool {
+    /// 64 are all different (then none of two different holes is a hole's target, which is
+    /// the sum of its own two bits), and, if not `masked`, those of two different holes are
+    /// below [`FIRST_TARGET`].
+    fn is_exact(pairs: &[(u32, u32)], masked: bool) -> bool {
         let mut seen = 0u64;
         for (i, &(source, _)) in pairs.iter().enumerate() {
             for (j, &(_, shift)) in pairs.iter().enumerate() {
@@ -176,7 +174,7 @@ impl Gather {
                 if sum >= 64 {
                     continue;
                 }
-                if seen >> sum & 1 != 0 || (sum >= FIRST_TARGET && i != j) {
+                if seen >> sum & 1 != 0 || (!masked && i != j && sum >= FIRST_TARGET) {
                     return false;
                 }
                 seen |= 1 << sum;
@@ -186,26 +184,80 @@ impl Gather {
     }
 }
 
+/// The gathers that read a board's holes between them, each hole once.
+#[derive(Clone, Copy)]
+struct Gathers {
+    list: [Gather; CELLS],
+    count: usize,
+    masked: bool,
+}
+
+impl Gathers {
+    /// The fewest gathers for a board whose holes are at the increasing offsets `holes`,
+    /// unmasked if that takes no more: each word starts at the first hole not yet gathered
+    /// and takes the holes after it that it can.
+    fn plan(holes: &[usize; CELLS]) -> Gathers {
+        let unmasked = Gathers::plan_with(holes, false);
+        let masked = Gathers::plan_with(holes, true);
+        if masked.count < unmasked.count {
+            masked
+        } else {
+            unmasked
+        }
+    }
+
+    /// [`Gathers::plan`], `masked` or not.
+    fn plan_with(holes: &[usize; CELLS], masked: bool) -> Gathers {
+        let mut gathers = Gathers {
+            list: [Gather::default(); CELLS],
+            count: 0,
+            masked,
+        };
+        let mut next = 0;
+        while next < CELLS {
+            let (gather, taken) = Gather::plan(holes, next, masked);
+            gathers.list[gathers.count] = gather;
+            gathers.count += 1;
+            next += taken;
+        }
+        gathers
+    }
+
+    /// The filled holes of `board`, from the first `COUNT` gathers (all if `COUNT` is 0),
+    /// which are `MASKED`.
+    #[inline(always)]
+    fn filled<const COUNT: usize, const MASKED: bool>(&self, board: &[u8; BOARD_READ]) -> u16 {
+        let list = match COUNT {
+            0 => &self.list[..self.count],
+            _ => &self.list[..COUNT],
+        };
+        let empty = list
+            .iter()
+            .fold(0, |e, g| e | g.empty_holes::<MASKED>(board));
+        !(empty >> FIRST_TARGET) as u16
+    }
+}
+
 /// The filled holes of the board whose [`CELLS`] holes (each `*` or `.`) are at the
 /// increasing offsets `holes` in `bytes`, read as a picture with those holes reads them: by
-/// the gathers [`Gather::plan`] gives. Other bytes may be anything. Tests check it against
-/// reading each hole.
+/// the gathers [`Gathers::plan`] gives, `masked` or not. Other bytes may be anything. Tests
+/// check it against reading each hole.
 ///
 /// # Complexity
 /// O(1): at most [`CELLS`] gathers, each planned in O(1).
 ///
 /// # Panics
 /// If the offsets do not increase, or the last is not below 128.
-pub fn filled_by_gathers(holes: &[usize; CELLS], bytes: &[u8]) -> u16 {
+pub fn filled_by_gathers(holes: &[usize; CELLS], bytes: &[u8], masked: bool) -> u16 {
     assert!(holes.windows(2).all(|w| w[0] < w[1]) && holes[CELLS - 1] < MAX_LEN);
     let mut board = [0; BOARD_READ];
     let n = bytes.len().min(BOARD_READ);
     board[..n].copy_from_slice(&bytes[..n]);
-    let (gathers, count) = Gather::plan_all(holes);
-    let empty = gathers[..count]
-        .iter()
-        .fold(0, |e, g| e | g.empty_holes(&board));
-    !(empty >> FIRST_TARGET) as u16
+    let gathers = Gathers::plan_with(holes, masked);
+    match masked {
+        true => gathers.filled::<0, true>(&board),
+        false => gathers.filled::<0, false>(&board),
+    }
 }
 
 /// The little-endian word of 8 bytes.
@@ -225,20 +277,18 @@ impl Picture {
             return None;
         }
         let is_hole = |b: u8| b == b'*' || b == b'.';
-        let mut picture = Picture {
-            len,
-            line_breaks: io::count_line_breaks(drawn),
-            drawn: [0; CHUNK * MAX_LEN],
-            hole_bits: [0; CHUNK * MAX_LEN],
-            gathers: [Gather::default(); CELLS],
-            gather_count: 0,
-        };
         let mut holes = [0; CELLS];
         let hole_offsets = (0..len).filter(|&i| is_hole(drawn[i]));
         for (hole, i) in holes.iter_mut().zip(hole_offsets) {
             *hole = i;
         }
-        (picture.gathers, picture.gather_count) = Gather::plan_all(&holes);
+        let mut picture = Picture {
+            len,
+            line_breaks: io::count_line_breaks(drawn),
+            drawn: [0; CHUNK * MAX_LEN],
+            hole_bits: [0; CHUNK * MAX_LEN],
+            gathers: Gathers::plan(&holes),
+        };
         for (i, &b) in drawn.iter().cycle().take(CHUNK * len).enumerate() {
             picture.drawn[i] = if is_hole(b) { b'.' } else { b };
             picture.hole_bits[i] = if is_hole(b) { 0x04 } else { 0 };
@@ -264,27 +314,26 @@ impl Picture {
     /// is drawn otherwise or `bytes` or `boards` run out: how many it read, and the bytes
     /// they took.
     fn read_boards(&self, bytes: &[u8], boards: &mut [u16]) -> (usize, usize) {
-        // The usual pictures take 3 to 6 words; counts known at compile time unroll the
-        // loop over them.
-        match self.gather_count {
-            3 => self.read_boards_of::<3>(bytes, boards),
-            4 => self.read_boards_of::<4>(bytes, boards),
-            5 => self.read_boards_of::<5>(bytes, boards),
-            6 => self.read_boards_of::<6>(bytes, boards),
-            _ => self.read_boards_of::<0>(bytes, boards),
+        // The usual pictures take 4 to 6 words unmasked, 2 to 4 masked; counts known at
+        // compile time unroll the loop over them.
+        match (self.gathers.count, self.gathers.masked) {
+            (4, false) => self.read_boards_of::<4, false>(bytes, boards),
+            (5, false) => self.read_boards_of::<5, false>(bytes, boards),
+            (6, false) => self.read_boards_of::<6, false>(bytes, boards),
+            (2, true) => self.read_boards_of::<2, true>(bytes, boards),
+            (3, true) => self.read_boards_of::<3, true>(bytes, boards),
+            (4, true) => self.read_boards_of::<4, true>(bytes, boards),
+            (_, false) => self.read_boards_of::<0, false>(bytes, boards),
+            (_, true) => self.read_boards_of::<0, true>(bytes, boards),
         }
     }
 
-    /// [`Picture::read_boards`] with `GATHERS` gathers, or any number if it is 0.
-    fn read_boards_of<const GATHERS: usize>(
+    /// [`Picture::read_boards`] with `GATHERS` gathers (any number if 0), `MASKED` or not.
+    fn read_boards_of<const GATHERS: usize, const MASKED: bool>(
         &self,
         bytes: &[u8],
         boards: &mut [u16],
     ) -> (usize, usize) {
-        let gathers = match GATHERS {
-            0 => &self.gathers[..self.gather_count],
-            _ => &self.gathers[..GATHERS],
-        };
         let len = self.len;
         // Boards followed by enough bytes for the gathers to read [`BOARD_READ`] bytes.
         let fit = match bytes.len().checked_sub(BOARD_READ) {
@@ -304,8 +353,7 @@ impl Picture {
             for (i, slot) in chunk[..good].iter_mut().enumerate() {
                 let at = start + i * len;
                 let board: &[u8; BOARD_READ] = bytes[at..at + BOARD_READ].try_into().unwrap();
-                let empty = gathers.iter().fold(0, |e, g| e | g.empty_holes(board));
-                *slot = !(empty >> FIRST_TARGET) as u16;
+                *slot = self.gathers.filled::<GATHERS, MASKED>(board);
             }
             count += good;
             if good < chunk.len() {
