@@ -5,6 +5,7 @@
 //! - [`numbers`]: the reader's integer reads, eight digits at a time.
 //! - [`runs`]: batch fast paths that read runs of many numbers straight from the buffer.
 //! - [`write`]: [`write::Writer`], the buffered output every binary writes to.
+//! - [`gather`]: [`gather::BitGather`], chosen bits of a word moved together by a multiply.
 //! - [`game`]: mex, nim-sum, win/lose and Grundy tables of bitmask games, and a Grundy fill
 //!   in any order that meets moves first.
 //! - [`rect`]: flat indices of intervals and rectangles, for memo tables keyed by them.
@@ -17,6 +18,7 @@
 
 pub mod board_rows;
 pub mod game;
+pub mod gather;
 pub mod io;
 pub mod numbers;
 pub mod partizan;

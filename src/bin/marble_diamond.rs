@@ -6,6 +6,7 @@
 //! picture, and the boards drawn alike after it are checked sixteen at a time and read a word
 //! at a time.
 
+use combgames::gather::BitGather;
 use combgames::io::{self, Reader, Result};
 use std::convert::TryInto;
 use std::io::{Read, Write};
@@ -91,31 +92,21 @@ const BOARD_READ: usize = MAX_LEN + 8;
 /// Boards checked at once.
 const CHUNK: usize = 16;
 
-/// Where a board's holes land in the OR of the gathers' products: hole p at bit
-/// `FIRST_TARGET + p`, the top 16 bits.
+/// Where a board's holes land in the OR of the gathers: hole p at bit `FIRST_TARGET + p`,
+/// the top 16 bits.
 const FIRST_TARGET: u32 = 48;
 
-/// One 8-byte word of a board that holds some of its holes, a mask of their hole bits, the
-/// multiplier that gathers them, and a mask of where they land.
+/// One 8-byte word of a board that holds some of its holes (hole bit 0x04, set for `.`), and
+/// the [`BitGather`] that moves them to their bits among the top 16.
 ///
-/// The word masked holds only the hole bits (0x04, set for `.`) of its holes: hole p at
-/// source bit s_p. The multiplier has bit t_p = [`FIRST_TARGET`] + p - s_p for each, so the
-/// product is the sum of bit s_q + t_p over the word's empty holes q and all its holes p.
-/// [`Gather::is_exact`] keeps only words where these positions, below 64, all differ (so
-/// nothing carries) and none with q != p is the target `FIRST_TARGET + p` of one of the
-/// word's holes. Then the product masked to those targets holds exactly the word's empty
-/// holes, each at its own bit, and the gathers' results can be ORed. When moreover no sum
-/// with q != p reaches `FIRST_TARGET` at all, the mask is not needed (one instruction less
-/// a word). Unlike one byte per hole, the top 16 bits take holes from both halves of the
-/// board, so fewer words are read: five unmasked for the standard picture, and three
-/// masked when the holes touch.
+/// Unlike one byte per hole, the top 16 bits take holes from both halves of the board, so
+/// fewer words are read: five unmasked for the standard picture, and three masked when the
+/// holes touch (unmasked, each would take a word of its own).
 #[derive(Clone, Copy, Default)]
 struct Gather {
     /// Where the word starts in the board.
     at: usize,
-    mask: u64,
-    multiplier: u64,
-    targets: u64,
+    bits: BitGather,
 }
 
 impl Gather {
@@ -124,63 +115,24 @@ impl Gather {
     #[inline(always)]
     fn empty_holes<const MASKED: bool>(&self, board: &[u8; BOARD_READ]) -> u64 {
         // `at` is below MAX_LEN: the mask only lets the compiler see it.
-        let word = word_at(&board[self.at % MAX_LEN..][..8]);
-        let product = (word & self.mask).wrapping_mul(self.multiplier);
-        if MASKED {
-            product & self.targets
-        } else {
-            product
-        }
+        self.bits
+            .apply::<MASKED>(word_at(&board[self.at % MAX_LEN..][..8]))
     }
 
     /// The gather of the word that starts at hole `first` of `holes` (increasing offsets):
-    /// it takes that hole and the ones after it in the word while the multiply can still
-    /// move each to its own bit, `masked` or not (see [`Gather`]). Also says how many holes
-    /// it took.
+    /// it takes that hole and the ones after it in the word that a [`BitGather`], `masked`
+    /// or not, can move to their bits. Also says how many holes it took.
     fn plan(holes: &[usize; CELLS], first: usize, masked: bool) -> (Gather, usize) {
         let at = holes[first];
-        // The mask bit and multiplier bit of each hole taken.
-        let mut pairs: Vec<(u32, u32)> = Vec::new();
-        for (p, &hole) in holes.iter().enumerate().skip(first) {
-            let source = 8 * (hole - at) as u32 + 2;
-            let target = FIRST_TARGET + p as u32;
-            if hole >= at + 8 || source > target {
-                break;
-            }
-            pairs.push((source, target - source));
-            if !Gather::is_exact(&pairs, masked) {
-                pairs.pop();
-                break;
-            }
-        }
-        let gather = Gather {
-            at,
-            mask: pairs.iter().fold(0, |m, &(source, _)| m | 1 << source),
-            multiplier: pairs.iter().fold(0, |m, &(_, shift)| m | 1 << shift),
-            targets: pairs.iter().fold(0, |m, &(s, shift)| m | 1 << (s + shift)),
+        let in_word = holes[first..].iter().take_while(|&&hole| hole < at + 8);
+        let sources: Vec<u32> = in_word.map(|&hole| 8 * (hole - at) as u32 + 2).collect();
+        let first_target = FIRST_TARGET + first as u32;
+        let (bits, taken) = match masked {
+            true => BitGather::longest_masked(&sources, first_target),
+            // The other gathers' holes land from FIRST_TARGET up too.
+            false => BitGather::longest(&sources, first_target, FIRST_TARGET),
         };
-        (gather, pairs.len())
-    }
-
-    /// Whether the sums of one hole's mask bit and any hole's multiplier bit that stay below
-    /// 64 are all different (then none of two different holes is a hole's target, which is
-    /// the sum of its own two bits), and, if not `masked`, those of two different holes are
-    /// below [`FIRST_TARGET`].
-    fn is_exact(pairs: &[(u32, u32)], masked: bool) -> bool {
-        let mut seen = 0u64;
-        for (i, &(source, _)) in pairs.iter().enumerate() {
-            for (j, &(_, shift)) in pairs.iter().enumerate() {
-                let sum = source + shift;
-                if sum >= 64 {
-                    continue;
-                }
-                if seen >> sum & 1 != 0 || (!masked && i != j && sum >= FIRST_TARGET) {
-                    return false;
-                }
-                seen |= 1 << sum;
-            }
-        }
-        true
+        (Gather { at, bits }, taken)
     }
 }
 
