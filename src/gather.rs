@@ -31,7 +31,7 @@ impl BitGather {
     /// the prefix's length: at least 1 if `sources[0] <= first_target < 64`, else 0.
     ///
     /// # Complexity
-    /// O(64 k^2) for a prefix of k sources (at most 64): meant for planning, not for loops.
+    /// O(k) for a prefix of k sources (at most 64).
     ///
     /// # Panics
     /// If `sources` does not increase or holds a position above 63.
@@ -60,7 +60,7 @@ impl BitGather {
     /// product may be anything, so more sources lying close together fit.
     ///
     /// # Complexity
-    /// O(64 k^2) for a prefix of k sources.
+    /// O(k) for a prefix of k sources.
     ///
     /// # Panics
     /// If `sources` does not increase or holds a position above 63.
@@ -74,25 +74,38 @@ impl BitGather {
             sources.windows(2).all(|w| w[0] < w[1]) && sources.iter().all(|&s| s < 64),
             "source bits must increase and stay below 64"
         );
-        // The source bit and multiplier bit of each source taken.
-        let mut pairs: Vec<(u32, u32)> = Vec::new();
+        let dirty = u64::MAX.checked_shl(clean_from).unwrap_or(0);
+        // Each source taken widens the gather while every term of the product, a source bit
+        // plus a multiplier bit below 64, stays at a bit of its own (then nothing carries,
+        // and no other term lands on a target), and the terms of a source and another's
+        // shift stay below `clean_from`. `terms` marks the bits the terms take.
+        let (mut gather, mut terms, mut taken) = (BitGather::default(), 0u64, 0);
         for (i, &source) in sources.iter().enumerate() {
             let target = first_target + i as u32;
             if source > target || target >= 64 {
                 break;
             }
-            pairs.push((source, target - source));
-            if !exact(&pairs, clean_from) {
-                pairs.pop();
+            let shift = 1u64 << (target - source);
+            // The new source with every shift, and, if its shift is new (sources may share
+            // one), the old sources with it: all of these but the new target are others'.
+            let own = (gather.multiplier | shift) << source;
+            let old = if gather.multiplier & shift == 0 {
+                gather.sources << (target - source)
+            } else {
+                0
+            };
+            let others = (own & !(1 << target)) | old;
+            if terms & (own | old) != 0 || own & old != 0 || others & dirty != 0 {
                 break;
             }
+            gather = BitGather {
+                sources: gather.sources | 1 << source,
+                multiplier: gather.multiplier | shift,
+                targets: gather.targets | 1 << target,
+            };
+            (terms, taken) = (terms | own | old, i + 1);
         }
-        let gather = BitGather {
-            sources: pairs.iter().fold(0, |m, &(source, _)| m | 1 << source),
-            multiplier: pairs.iter().fold(0, |m, &(_, shift)| m | 1 << shift),
-            targets: pairs.iter().fold(0, |m, &(s, shift)| m | 1 << (s + shift)),
-        };
-        (gather, pairs.len())
+        (gather, taken)
     }
 
     /// The gathered bits of `word` (see [`BitGather`]'s laws): `MASKED` must be true for a
@@ -109,26 +122,4 @@ impl BitGather {
             product
         }
     }
-}
-
-/// Whether every sum of a source bit and a multiplier bit (the shifts, of which sources may
-/// share one) that stays below 64 is different (then no other term lands on a target, the
-/// sum of a source and its own shift), and those of a source and another's shift are below
-/// `clean_from`.
-fn exact(pairs: &[(u32, u32)], clean_from: u32) -> bool {
-    let shifts = pairs.iter().fold(0u64, |m, &(_, shift)| m | 1 << shift);
-    let mut seen = 0u64;
-    for &(source, own) in pairs {
-        for shift in (0..64).filter(|&t| shifts >> t & 1 != 0) {
-            let sum = source + shift;
-            if sum >= 64 {
-                continue;
-            }
-            if seen >> sum & 1 != 0 || (shift != own && sum >= clean_from) {
-                return false;
-            }
-            seen |= 1 << sum;
-        }
-    }
-    true
 }

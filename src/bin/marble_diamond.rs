@@ -124,13 +124,18 @@ impl Gather {
     /// or not, can move to their bits. Also says how many holes it took.
     fn plan(holes: &[usize; CELLS], first: usize, masked: bool) -> (Gather, usize) {
         let at = holes[first];
+        // The hole bits of the word's holes: at most 8, one a byte.
+        let mut sources = [0; 8];
         let in_word = holes[first..].iter().take_while(|&&hole| hole < at + 8);
-        let sources: Vec<u32> = in_word.map(|&hole| 8 * (hole - at) as u32 + 2).collect();
-        let first_target = FIRST_TARGET + first as u32;
+        let count = in_word.zip(&mut sources).fold(0, |count, (&hole, source)| {
+            *source = 8 * (hole - at) as u32 + 2;
+            count + 1
+        });
+        let (sources, first_target) = (&sources[..count], FIRST_TARGET + first as u32);
         let (bits, taken) = match masked {
-            true => BitGather::longest_masked(&sources, first_target),
+            true => BitGather::longest_masked(sources, first_target),
             // The other gathers' holes land from FIRST_TARGET up too.
-            false => BitGather::longest(&sources, first_target, FIRST_TARGET),
+            false => BitGather::longest(sources, first_target, FIRST_TARGET),
         };
         (Gather { at, bits }, taken)
     }
