@@ -246,9 +246,15 @@ impl Picture {
             hole_bits: [0; CHUNK * MAX_LEN],
             gathers: Gathers::plan(&holes),
         };
-        for (i, &b) in drawn.iter().cycle().take(CHUNK * len).enumerate() {
+        for (i, &b) in drawn.iter().enumerate() {
             picture.drawn[i] = if is_hole(b) { b'.' } else { b };
             picture.hole_bits[i] = if is_hole(b) { 0x04 } else { 0 };
+        }
+        // The other CHUNK - 1 copies: a picture is learned again whenever the layout
+        // changes, so this is kept to a few block copies.
+        for copy in 1..CHUNK {
+            picture.drawn.copy_within(..len, copy * len);
+            picture.hole_bits.copy_within(..len, copy * len);
         }
         Some(picture)
     }
