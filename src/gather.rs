@@ -94,8 +94,9 @@ impl BitGather {
             } else {
                 0
             };
+            // `own` and `old` never meet: the sources increase faster than the targets.
             let others = (own & !(1 << target)) | old;
-            if terms & (own | old) != 0 || own & old != 0 || others & dirty != 0 {
+            if terms & (own | old) != 0 || others & dirty != 0 {
                 break;
             }
             gather = BitGather {

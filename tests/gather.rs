@@ -42,7 +42,8 @@ proptest! {
         let (gather, taken) = BitGather::longest(&sources, first_target, clean_from);
         prop_assert!(taken >= 1 && taken <= sources.len());
         let top = !0u64 << clean_from;
-        for word in words {
+        // All ones sets every term of the product at once: the longest carries.
+        for word in words.into_iter().chain([u64::MAX]) {
             let expected = plain_gather(word, &sources[..taken], first_target);
             prop_assert_eq!(gather.apply::<false>(word) & top, expected);
             prop_assert_eq!(gather.apply::<true>(word), expected);
@@ -60,7 +61,7 @@ proptest! {
         let (gather, taken) = BitGather::longest_masked(&sources, first_target);
         let unmasked = BitGather::longest(&sources, first_target, first_target).1;
         prop_assert!(taken >= unmasked && taken <= sources.len());
-        for word in words {
+        for word in words.into_iter().chain([u64::MAX]) {
             let expected = plain_gather(word, &sources[..taken], first_target);
             prop_assert_eq!(gather.apply::<true>(word), expected);
         }
