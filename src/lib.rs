@@ -1,11 +1,11 @@
 //! A small std-only library shared by the contest binaries in `src/bin/`.
 //!
-//! - [`io`]: a streaming [`io::Reader`] with line-numbered errors, and [`io::run`], the body
-//!   of every binary's `main`.
+//! - [`io`]: [`io::Reader`], the one way a problem reads its input (tokens, lines, the end
+//!   of the input, line-numbered errors), and [`io::run`], the body of every `main`.
 //! - [`numbers`]: the reader's integer reads, eight digits at a time.
-//! - [`runs`]: batch fast paths that read runs of many numbers straight from the buffer.
+//! - [`cells`]: the reader's board reads, cells from an alphabet packed into bits, with the
+//!   layout learned from the first board.
 //! - [`write`]: [`write::Writer`], the buffered output every binary writes to.
-//! - [`gather`]: [`gather::BitGather`], chosen bits of a word moved together by a multiply.
 //! - [`game`]: mex, nim-sum, win/lose and Grundy tables of bitmask games, and a Grundy fill
 //!   in any order that meets moves first.
 //! - [`rect`]: flat indices of intervals and rectangles, for memo tables keyed by them.
@@ -16,13 +16,11 @@
 //! Modules are flat and self-contained so that the bundler can paste the ones a binary uses
 //! into a single source file for a judge.
 
-pub mod board_rows;
+pub mod cells;
 pub mod game;
-pub mod gather;
 pub mod io;
 pub mod numbers;
 pub mod partizan;
 pub mod rect;
-pub mod runs;
 pub mod surreal;
 pub mod write;

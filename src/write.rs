@@ -1,12 +1,15 @@
 //! Buffered output: [`Writer`] collects output in a fixed buffer and writes it to the inner
 //! writer when the buffer fills, on [`Write::flush`] and when dropped.
 
+// Not in the 2018 prelude, which bundles may be compiled under.
+use std::convert::TryInto;
 use std::io::{self, Write};
 
 use crate::io::DEFAULT_CAPACITY;
 
 /// A buffered writer of fixed capacity: output collects in memory and goes to the inner
-/// writer whenever the buffer fills, and on [`Write::flush`].
+/// writer whenever the buffer fills, and on [`Write::flush`]. Short writes (an answer line)
+/// cost a few instructions.
 ///
 /// Dropping it flushes too but ignores errors, as [`std::io::BufWriter`] does: call
 /// [`Write::flush`] to see them.
@@ -23,9 +26,12 @@ use crate::io::DEFAULT_CAPACITY;
 /// ```
 pub struct Writer<W: Write> {
     inner: W,
-    /// The buffer, all of it initialised; `buf[..used]` is waiting to be written.
-    buf: Vec<u8>,
+    /// `buf[..used]` is waiting to be written; `used` stays below `capacity` between writes.
+    /// The buffer has 16 bytes past [`DEFAULT_CAPACITY`], so that a short write can copy
+    /// whole words from any `used`.
+    buf: Box<[u8; DEFAULT_CAPACITY + 16]>,
     used: usize,
+    capacity: usize,
 }
 
 impl<W: Write> Writer<W> {
@@ -37,19 +43,24 @@ impl<W: Write> Writer<W> {
         Self::with_capacity(DEFAULT_CAPACITY, inner)
     }
 
-    /// Creates a writer whose buffer holds `capacity` bytes.
+    /// Creates a writer that writes to `inner` whenever `capacity` bytes are waiting (tests
+    /// use tiny ones).
     ///
     /// # Complexity
-    /// O(capacity).
+    /// O([`DEFAULT_CAPACITY`]).
     ///
     /// # Panics
-    /// If `capacity` is 0.
+    /// If `capacity` is 0 or above [`DEFAULT_CAPACITY`].
     pub fn with_capacity(capacity: usize, inner: W) -> Self {
-        assert!(capacity > 0, "Writer needs a buffer of at least one byte");
+        assert!(
+            (1..=DEFAULT_CAPACITY).contains(&capacity),
+            "a Writer's capacity is 1 to {DEFAULT_CAPACITY} bytes"
+        );
         Writer {
             inner,
-            buf: vec![0; capacity],
+            buf: vec![0; DEFAULT_CAPACITY + 16].into_boxed_slice().try_into().expect("sized"),
             used: 0,
+            capacity,
         }
     }
 
@@ -59,16 +70,22 @@ impl<W: Write> Writer<W> {
         result
     }
 
-    /// [`Write::write_all`] when `data` does not fit in the buffer's free room.
+    /// [`Write::write_all`] for more than 16 bytes: through the buffer, or straight to the
+    /// inner writer if it is longer.
     #[cold]
     #[inline(never)]
-    fn write_all_after_flush(&mut self, data: &[u8]) -> io::Result<()> {
-        self.flush_buf()?;
-        if data.len() >= self.buf.len() {
+    fn write_all_long(&mut self, data: &[u8]) -> io::Result<()> {
+        if data.len() > self.capacity - self.used {
+            self.flush_buf()?;
+        }
+        if data.len() >= self.capacity {
             return self.inner.write_all(data);
         }
-        self.buf[..data.len()].copy_from_slice(data);
-        self.used = data.len();
+        self.buf[self.used..self.used + data.len()].copy_from_slice(data);
+        self.used += data.len();
+        if self.used >= self.capacity {
+            self.flush_buf()?;
+        }
         Ok(())
     }
 }
@@ -82,12 +99,14 @@ impl<W: Write> Write for Writer<W> {
     #[inline]
     fn write_all(&mut self, data: &[u8]) -> io::Result<()> {
         let len = data.len();
-        let room = &mut self.buf[self.used..];
-        if len > room.len() {
-            return self.write_all_after_flush(data);
+        if len > 16 {
+            return self.write_all_long(data);
         }
         // Answers are short: two overlapping copies of a size known at compile time cost a
-        // few instructions, where a call to `memcpy` costs dozens.
+        // few instructions, where a call to `memcpy` costs dozens. `used` is below the
+        // capacity, so 16 bytes of room follow it; the mask only lets the compiler see it.
+        let at = self.used % DEFAULT_CAPACITY;
+        let room: &mut [u8; 16] = (&mut self.buf[at..at + 16]).try_into().expect("16 bytes");
         match len {
             8..=16 => {
                 room[..8].copy_from_slice(&data[..8]);
@@ -97,10 +116,13 @@ impl<W: Write> Write for Writer<W> {
                 room[..4].copy_from_slice(&data[..4]);
                 room[len - 4..len].copy_from_slice(&data[len - 4..]);
             }
-            1 => room[0] = data[0],
             _ => room[..len].copy_from_slice(data),
         }
         self.used += len;
+        if self.used >= self.capacity {
+            // Past the capacity by at most 15 bytes: they go now too.
+            self.flush_buf()?;
+        }
         Ok(())
     }
 

@@ -7,7 +7,6 @@
 //! most 1497, a region no move leaves and that holds the whole board.
 
 use combgames::io::{self, Reader, Result};
-use combgames::runs::small_pair_at;
 use std::io::{Read, Write};
 use std::process::ExitCode;
 
@@ -179,58 +178,20 @@ impl Default for Grundy {
     }
 }
 
-/// Reads up to `most` knights from the front of `bytes` while they are lines `x y` on the
-/// board (see [`small_pair_at`]), adding their values to `sum`: how many it read and the
-/// bytes they took.
-///
-/// # Complexity
-/// O(knights read), plus filling the table as far as they need.
-#[inline(never)]
-fn fast_knights(bytes: &[u8], most: u64, grundy: &mut Grundy, sum: &mut u32) -> (u64, usize) {
-    let (mut rest, mut left, mut nim) = (bytes, most, *sum);
-    while left > 0 {
-        let (x, y, len) = match small_pair_at(rest) {
-            Some(([x, y], len)) if x < SIDE as u64 && y < SIDE as u64 => {
-                (x as usize, y as usize, len)
-            }
-            _ => break,
-        };
-        nim ^= grundy.value(x, y);
-        rest = &rest[len..];
-        left -= 1;
-    }
-    *sum = nim;
-    (most - left, bytes.len() - rest.len())
-}
-
-/// Reads one knight through the checked reader and adds its value to `sum`.
-fn read_knight(grundy: &mut Grundy, sum: &mut u32, rd: &mut Reader<impl Read>) -> Result<()> {
-    let x = rd.usize_in(0..=SIDE - 1, "a knight's x")?;
-    let y = rd.usize_in(0..=SIDE - 1, "a knight's y")?;
-    *sum ^= grundy.value(x, y);
-    Ok(())
-}
-
-/// Answers every case of `input` on `out`: `Case i: Alice` or `Case i: Bob`.
+/// Answers every case on `rd` on `out`: `Case i: Alice` or `Case i: Bob`.
 ///
 /// # Complexity
 /// O(input bytes), plus filling the table as far as the largest x + y read.
-pub fn solve(input: impl Read, out: &mut impl Write) -> Result<()> {
-    let mut rd = Reader::new(input);
+pub fn solve<R: Read>(rd: &mut Reader<R>, out: &mut impl Write) -> Result<()> {
     let cases = rd.u64_in(1..=200, "the number of cases T")?;
     let mut grundy = Grundy::new();
     for case in 1..=cases {
         let knights = rd.u64_in(1..=1000, "the number of knights n")?;
         let mut sum = 0;
-        // Fast: lines `x y` straight from the buffer; off-board coordinates, and anything
-        // else the fast path does not take, go through the checked reader, which reports
-        // them.
-        rd.read_runs(
-            knights,
-            &mut (&mut grundy, &mut sum),
-            |(grundy, sum), bytes, most| Ok(fast_knights(bytes, most, grundy, sum)),
-            |(grundy, sum), rd| read_knight(grundy, sum, rd),
-        )?;
+        for _ in 0..knights {
+            let [x, y] = rd.u64s_in(0..=SIDE as u64 - 1, "a knight's coordinate")?;
+            sum ^= grundy.value(x as usize, y as usize);
+        }
         let winner = if sum != 0 { "Alice" } else { "Bob" };
         writeln!(out, "Case {}: {}", case, winner)?;
     }

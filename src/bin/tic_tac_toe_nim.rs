@@ -8,7 +8,6 @@
 //! The tests check this reduction against a plain game-tree search over the rules.
 
 use combgames::io::{self, Reader, Result};
-use combgames::runs::{u64s_at, UsualLength};
 use std::io::{Read, Write};
 use std::process::ExitCode;
 
@@ -107,71 +106,16 @@ fn piles_less_one(a: &[u64; 9]) -> [u64; 9] {
     low
 }
 
-/// Answers up to `most` grids from the front of `bytes` while they are nine plain positive
-/// numbers (see [`u64s_at`]): how many it answered and the bytes they took.
-///
-/// # Complexity
-/// O(grids read).
-#[inline(never)]
-fn fast_grids(
-    out: &mut impl Write,
-    usual: &mut UsualLength,
-    bytes: &[u8],
-    most: u64,
-) -> Result<(u64, usize)> {
-    let (mut rest, mut left) = (bytes, most);
-    let mut a = [0; 9];
-    // Answers are written a batch at a time: one call instead of one a grid.
-    let mut answers = [b'\n'; 2 * 64];
-    let mut written = 0;
-    while left > 0 {
-        let len = match u64s_at(rest, &mut a, usual) {
-            Some(len) => len,
-            None => break,
-        };
-        // A pile of 0 goes through the checked reader, which reports it. The fast path
-        // reads at most 15 digits, so only a 0 less one has the top bit.
-        if piles_less_one(&a).iter().fold(0, |m, &v| m | v) >> 63 != 0 {
-            break;
-        }
-        answers[written] = b'0' + winning_first_moves(&a) as u8;
-        written += 2;
-        if written == answers.len() {
-            out.write_all(&answers)?;
-            written = 0;
-        }
-        rest = &rest[len..];
-        left -= 1;
-    }
-    out.write_all(&answers[..written])?;
-    Ok((most - left, bytes.len() - rest.len()))
-}
-
-/// Reads one grid through the checked reader and answers it.
-fn read_grid(out: &mut impl Write, rd: &mut Reader<impl Read>) -> Result<()> {
-    let mut a = [0u64; 9];
-    for (pile, name) in a.iter_mut().zip(PILE_NAMES) {
-        *pile = rd.u64_in(1..=u64::MAX, name)?;
-    }
-    out.write_all(&[b'0' + winning_first_moves(&a) as u8, b'\n'])?;
-    Ok(())
-}
-
-/// Answers every grid of `input` on `out`, one line each.
+/// Answers every grid on `rd` on `out`, one line each.
 ///
 /// # Complexity
 /// O(input bytes).
-pub fn solve(input: impl Read, out: &mut impl Write) -> Result<()> {
-    let mut rd = Reader::new(input);
+pub fn solve<R: Read>(rd: &mut Reader<R>, out: &mut impl Write) -> Result<()> {
     let grids = rd.u64_in(1..=u64::MAX, "the number of grids T")?;
-    // Fast: nine plain numbers straight from the buffer; anything else goes through the
-    // checked reader.
-    rd.read_runs(
-        grids,
-        &mut (out, UsualLength::new()),
-        |(out, usual), bytes, most| fast_grids(*out, usual, bytes, most),
-        |(out, _), rd| read_grid(*out, rd),
-    )?;
+    for _ in 0..grids {
+        let a = rd.u64s_in(1..=u64::from(u32::MAX), "a pile")?;
+        out.write_all(&[b'0' + winning_first_moves(&a) as u8, b'\n'])?;
+    }
     rd.expect_end()
 }
 
