@@ -6,8 +6,10 @@
 //! - [`runs`]: batch fast paths that read runs of many numbers straight from the buffer.
 //! - [`write`]: [`write::Writer`], the buffered output every binary writes to.
 //! - [`gather`]: [`gather::BitGather`], chosen bits of a word moved together by a multiply.
-//! - [`game`]: mex, nim-sum, win/lose and Grundy tables of bitmask games, and a Grundy fill
-//!   in any order that meets moves first.
+//! - [`game`]: mex, nim-sum, win/lose and Grundy tables of fill-cells games over bitmask
+//!   states, and a Grundy fill in any order that meets moves first.
+//! - [`nim`]: winning moves of sums of games, misère Nim and the anti-SG rule, staircase Nim,
+//!   Wythoff's game.
 //! - [`rect`]: flat indices of intervals and rectangles, for memo tables keyed by them.
 //! - [`surreal`]: exact dyadic rationals, the values of partizan games that are numbers.
 //! - [`partizan`]: outcomes and outcome classes of partizan games, and a solver for finite
@@ -20,6 +22,7 @@ pub mod board_rows;
 pub mod game;
 pub mod gather;
 pub mod io;
+pub mod nim;
 pub mod numbers;
 pub mod partizan;
 pub mod rect;
