@@ -10,6 +10,7 @@
 //!   states, and a Grundy fill in any order that meets moves first.
 //! - [`nim`]: winning moves of sums of games, misère Nim and the anti-SG rule, staircase Nim,
 //!   Wythoff's game.
+//! - [`nimber`]: nimber multiplication over 64 bits.
 //! - [`rect`]: flat indices of intervals and rectangles, for memo tables keyed by them.
 //! - [`surreal`]: exact dyadic rationals, the values of partizan games that are numbers.
 //! - [`partizan`]: outcomes and outcome classes of partizan games, and a solver for finite
@@ -23,6 +24,7 @@ pub mod game;
 pub mod gather;
 pub mod io;
 pub mod nim;
+pub mod nimber;
 pub mod numbers;
 pub mod partizan;
 pub mod rect;
