@@ -11,6 +11,7 @@
 //! - [`nim`]: winning moves of sums of games, misère Nim and the anti-SG rule, staircase Nim,
 //!   Wythoff's game.
 //! - [`nimber`]: nimber multiplication over 64 bits.
+//! - [`subtraction`]: subtraction games, answered for any heap size from their period.
 //! - [`rect`]: flat indices of intervals and rectangles, for memo tables keyed by them.
 //! - [`surreal`]: exact dyadic rationals, the values of partizan games that are numbers.
 //! - [`partizan`]: outcomes and outcome classes of partizan games, and a solver for finite
@@ -29,5 +30,6 @@ pub mod numbers;
 pub mod partizan;
 pub mod rect;
 pub mod runs;
+pub mod subtraction;
 pub mod surreal;
 pub mod write;
