@@ -12,6 +12,7 @@
 //!   Wythoff's game.
 //! - [`nimber`]: nimber multiplication over 64 bits.
 //! - [`subtraction`]: subtraction games, answered for any heap size from their period.
+//! - [`split`]: games whose moves split a position into parts, and their winning moves.
 //! - [`rect`]: flat indices of intervals and rectangles, for memo tables keyed by them.
 //! - [`surreal`]: exact dyadic rationals, the values of partizan games that are numbers.
 //! - [`partizan`]: outcomes and outcome classes of partizan games, and a solver for finite
@@ -30,6 +31,7 @@ pub mod numbers;
 pub mod partizan;
 pub mod rect;
 pub mod runs;
+pub mod split;
 pub mod subtraction;
 pub mod surreal;
 pub mod write;
