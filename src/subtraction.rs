@@ -3,6 +3,8 @@
 //! size up to `u64::MAX` is answered in O(1).
 
 use crate::game::mex;
+// Not in the 2018 prelude, which bundles may be compiled under.
+use std::convert::TryFrom;
 
 /// The Grundy values of a subtraction game with a finite set of moves, for every heap size.
 ///
