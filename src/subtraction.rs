@@ -25,8 +25,8 @@ impl SubtractionGame {
     /// Finds the values of the game whose moves take any of `moves` stones.
     ///
     /// # Complexity
-    /// O((start + period + m) x |moves|) time and O(start + 2 period + m) memory; runs of
-    /// `m` values are compared element by element, and a mismatch is usually found early.
+    /// O((start + period + m) x |moves|) time and O(start + period + m) memory, with runs of
+    /// `m` values compared element by element (a mismatch is usually found early).
     ///
     /// # Panics
     /// If `moves` is empty or holds 0.
