@@ -6,8 +6,13 @@
 //! - [`cells`]: the reader's board reads, cells from an alphabet packed into bits, with the
 //!   layout learned from the first board.
 //! - [`write`]: [`write::Writer`], the buffered output every binary writes to.
-//! - [`game`]: mex, nim-sum, win/lose and Grundy tables of bitmask games, and a Grundy fill
-//!   in any order that meets moves first.
+//! - [`game`]: mex, nim-sum, win/lose and Grundy tables of fill-cells games over bitmask
+//!   states, and a Grundy fill in any order that meets moves first.
+//! - [`nim`]: winning moves of sums of games, misère Nim and the anti-SG rule, staircase Nim,
+//!   Wythoff's game.
+//! - [`nimber`]: nimber multiplication over 64 bits.
+//! - [`subtraction`]: subtraction games, answered for any heap size from their period.
+//! - [`split`]: games whose moves split a position into parts, and their winning moves.
 //! - [`rect`]: flat indices of intervals and rectangles, for memo tables keyed by them.
 //! - [`surreal`]: exact dyadic rationals, the values of partizan games that are numbers.
 //! - [`partizan`]: outcomes and outcome classes of partizan games, and a solver for finite
@@ -19,8 +24,12 @@
 pub mod cells;
 pub mod game;
 pub mod io;
+pub mod nim;
+pub mod nimber;
 pub mod numbers;
 pub mod partizan;
 pub mod rect;
+pub mod split;
+pub mod subtraction;
 pub mod surreal;
 pub mod write;

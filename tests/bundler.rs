@@ -1,8 +1,9 @@
 //! The bundler: a small fixture crate (tests/fixtures/bundle) pins every case its convention
-//! supports, its bundles behaving exactly like the crate built the ordinary way; problem
-//! bundles hold no comments (but their header), doc comments or test code, and indent with
-//! tabs; what the convention rules out fails with an error naming it; the command line; the
-//! lexer; compacting.
+//! supports, its bundles behaving exactly like the crate built the ordinary way and holding
+//! only the items the binary reaches (every unreached item of the fixture has "gone" in its
+//! name); problem bundles hold no comments (but their header), doc comments or test code, and
+//! indent with tabs; what the convention rules out fails with an error naming it; the command
+//! line; the lexer; compacting.
 
 #[allow(dead_code)]
 #[path = "../src/bin/bundle/lex.rs"]
@@ -85,13 +86,20 @@ const FIXTURE_BINARIES: &[(&str, &[&str])] = &[
         "fixture",
         &["a", "b", "c", "d", "e", "foreign_impls", "macros"],
     ),
-    // Through `::fix_lib::c` alone: `c` uses `d` and `e`, and `d` uses `c`.
-    ("only_c", &["c", "d", "e"]),
+    // Through `::fix_lib::c` alone: `c` imports `d` and `e`, but `c::shout` uses only `e`,
+    // and `d` is left out whole.
+    ("only_c", &["c", "e"]),
     // A glob of the library root: the module names it uses.
-    ("glob_bin", &["c", "d", "e", "macros"]),
+    ("glob_bin", &["c", "e", "macros"]),
     // `src/bin/dir_bin/main.rs`, its module file helper.rs and helper's own module file.
     ("dir_bin", &["c", "d", "e"]),
     ("plain", &[]),
+    // A few items of `pruned`; `a` for `a::describe`, kept because a method of the same name
+    // is called; `homonyms` for traits named like std's; not `lonely`, nor `b`.
+    (
+        "pruning",
+        &["a", "c", "d", "e", "foreign_impls", "homonyms", "pruned"],
+    ),
 ];
 
 /// What tests/fixtures/bundle/src/bin/fixture.rs prints, worked out from its source.
@@ -287,6 +295,69 @@ fn fixture_bundle_drops_docs_comments_and_test_code_but_keeps_literals() {
         "#[doc = \"\"]\n\t\t\tEIGHT = 8;",
     ] {
         assert!(text.contains(kept), "{kept:?} is missing from the bundle");
+    }
+}
+
+#[test]
+fn fixture_bundles_leave_out_what_the_binary_does_not_reach() {
+    let root = fixture_root();
+    let text = bundle_of(&root, "pruning").unwrap().text;
+    // Every item of the fixture that no binary reaches has "gone" in its name.
+    assert!(!text.to_lowercase().contains("gone"), "{text}");
+    for gone in [
+        "lonely",
+        "Pair",
+        "mod b {",
+        "GoneTrait",
+        "must_use",
+        "fn level",
+    ] {
+        assert!(!text.contains(gone), "{gone:?} is still in the bundle");
+    }
+    for kept in [
+        // Constants reached from another's initialiser and from format strings.
+        "\t\tconst BASE: u32 = 10;\n\t\tconst FACTOR: u32 = 3;\n\t\tpub const SCALED",
+        "\t\tconst WIDTH: usize = 6;\n\t\tconst LABEL: &str = \"counter\";\n\t\tstatic GREETING",
+        "macro_rules! add_one {",
+        "pub type Count = u32;",
+        // Attributes go with their item; associated items reached through `Self` stay.
+        "#[derive(Debug, Clone, PartialEq)]\n\t\tpub struct Counter {",
+        "impl Counter {\n\t\t\tpub const START: Count = 1;\n\t\t\tconst STEP: Count = 2;\n\n",
+        "fn helper(&self)",
+        // Impls of std's traits for kept types, of a kept trait for foreign types.
+        "impl fmt::Display for Counter {",
+        "impl Drop for Counter {",
+        "impl Shape for Counter {",
+        "impl Shape for u16 {",
+        "impl<T: Shape> Shape for Vec<T> {",
+        "impl Write for Sink {",
+        "impl Display for Shown {",
+        "impl Default for Shown {",
+        "impl Describe for u8 {",
+        // A trait that only a method call reaches.
+        "trait Twice {",
+        "impl Twice for u32 {",
+        // Imports: a trait's for its methods, a re-export, a group that lost a leaf.
+        "\t\tuse crate::fix_lib::a::Describe;\n\t\tuse crate::fix_lib::d::{LEVEL};\n\t\tpub use",
+        "pub use crate::fix_lib::c::shout as loud;",
+        "use std::fmt::{self, Display};\n\t\tuse std::io::{self, Write};",
+        "use crate::fix_lib::{\n\t\t\te,\n\t\t};",
+        "pub mod inline_part {\n\t\t\tpub fn kept_inner() -> u32 {",
+    ] {
+        assert!(
+            text.contains(kept),
+            "{kept:?} is missing from the bundle:\n{text}"
+        );
+    }
+    // stderr says what went.
+    let run = bundler(&["--root", root.to_str().unwrap(), "pruning"]);
+    let report = String::from_utf8_lossy(&run.stderr);
+    for said in [
+        "pruning: left out what the binary does not reach: ",
+        "all of b (7 items), 1 item of c, ",
+        "all of lonely (1 item), 15 items of pruned, ",
+    ] {
+        assert!(report.contains(said), "{said:?} is not in {report:?}");
     }
 }
 

@@ -1,8 +1,9 @@
-//! Reachability: which library modules come along. A module comes along when the binary or a
-//! module that comes along names it. One that no path names can still matter: a module that
-//! implements a trait of another module for `u8`, or adds methods to another module's type,
-//! lends those to code that never names it. So a module that uses a module in the bundle and
-//! has an `impl` for a type it does not define itself comes along too.
+//! Reachability: which library modules may come along (pruning, [`crate::prune`], then keeps
+//! only the items reached, and leaves out a module of which nothing stays). A module comes
+//! along when the binary or a module that comes along names it. One that no path names can
+//! still matter: a module that implements a trait of another module for `u8`, or adds methods
+//! to another module's type, lends those to code that never names it. So a module that uses a
+//! module in the bundle and has an `impl` for a type it does not define itself comes along too.
 
 use crate::lex::Code;
 use crate::strip::{item_end, skip_qualifiers};

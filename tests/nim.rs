@@ -1,0 +1,277 @@
+//! The Nim rules against plain game searches: Nim and sums of random games, misère Nim and
+//! anti-SG sums, staircase Nim, Wythoff's game.
+
+use combgames::nim::{
+    misere_winning_moves, misere_wins, staircase_nim_value, staircase_winning_moves, winning_moves,
+    wythoff_pair, wythoff_partner, wythoff_winning_moves, WYTHOFF_LIMIT,
+};
+use proptest::prelude::*;
+use std::collections::HashMap;
+
+/// Whether the player to move wins from `position` in a game whose moves are
+/// `moves(position)`: normal play if `misere` is false (who cannot move loses), else
+/// misère (who cannot move wins). Memoised search, no theory.
+fn wins<P, F>(position: &P, misere: bool, moves: &F, memo: &mut HashMap<P, bool>) -> bool
+where
+    P: Clone + Eq + std::hash::Hash,
+    F: Fn(&P) -> Vec<P>,
+{
+    if let Some(&w) = memo.get(position) {
+        return w;
+    }
+    let next = moves(position);
+    let w = if next.is_empty() {
+        misere
+    } else {
+        next.iter().any(|p| !wins(p, misere, moves, memo))
+    };
+    memo.insert(position.clone(), w);
+    w
+}
+
+/// Nim's moves: take one heap down to any smaller size.
+#[allow(clippy::ptr_arg)] // `wins` gives a position as it is: `&Vec`.
+fn nim_moves(heaps: &Vec<u64>) -> Vec<Vec<u64>> {
+    let mut next = Vec::new();
+    for i in 0..heaps.len() {
+        for t in 0..heaps[i] {
+            let mut p = heaps.clone();
+            p[i] = t;
+            next.push(p);
+        }
+    }
+    next
+}
+
+/// The Nim moves `(i, t)` that leave a loss, by search.
+fn searched_winning_moves(heaps: &[u64], misere: bool) -> Vec<(usize, u64)> {
+    let mut memo = HashMap::new();
+    let mut found = Vec::new();
+    for i in 0..heaps.len() {
+        for t in 0..heaps[i] {
+            let mut p = heaps.to_vec();
+            p[i] = t;
+            if !wins(&p, misere, &nim_moves, &mut memo) {
+                found.push((i, t));
+            }
+        }
+    }
+    found
+}
+
+/// A random finite game: node s moves to up to four of the nodes below it (node 0 has no
+/// move), with each node's Grundy value by the mex over its options.
+fn random_graph() -> impl Strategy<Value = (Vec<Vec<usize>>, Vec<u64>)> {
+    proptest::collection::vec(
+        proptest::collection::vec(any::<prop::sample::Index>(), 0..5),
+        1..12,
+    )
+    .prop_map(|picks| {
+        let moves: Vec<Vec<usize>> = (picks.iter().enumerate())
+            .map(|(s, p)| {
+                if s == 0 {
+                    vec![]
+                } else {
+                    p.iter().map(|i| i.index(s)).collect()
+                }
+            })
+            .collect();
+        let mut grundy: Vec<u64> = Vec::new();
+        for options in &moves {
+            let values: Vec<u64> = options.iter().map(|&t| grundy[t]).collect();
+            grundy.push((0..).find(|g| !values.contains(g)).unwrap());
+        }
+        (moves, grundy)
+    })
+}
+
+/// The moves of a sum of components of one graph: one component moves along an edge.
+fn sum_moves(graph: &[Vec<usize>]) -> impl Fn(&Vec<usize>) -> Vec<Vec<usize>> + '_ {
+    move |nodes| {
+        let mut next = Vec::new();
+        for (i, &s) in nodes.iter().enumerate() {
+            for &t in &graph[s] {
+                let mut p = nodes.clone();
+                p[i] = t;
+                next.push(p);
+            }
+        }
+        next
+    }
+}
+
+/// The anti-SG condition: each node of value 0 with a move has a move to value 1.
+fn keeps_anti_sg_condition(graph: &[Vec<usize>], grundy: &[u64]) -> bool {
+    (0..graph.len())
+        .all(|s| grundy[s] != 0 || graph[s].is_empty() || graph[s].iter().any(|&t| grundy[t] == 1))
+}
+
+proptest! {
+    #[test]
+    fn nim_winning_moves_match_search(heaps in proptest::collection::vec(0u64..8, 1..=4)) {
+        prop_assert_eq!(winning_moves(&heaps), searched_winning_moves(&heaps, false));
+    }
+
+    #[test]
+    fn sum_winning_moves_match_search(
+        (graph, grundy) in random_graph(),
+        picks in proptest::collection::vec(any::<prop::sample::Index>(), 1..=3),
+    ) {
+        let nodes: Vec<usize> = picks.iter().map(|i| i.index(graph.len())).collect();
+        let values: Vec<u64> = nodes.iter().map(|&s| grundy[s]).collect();
+        let sum = values.iter().fold(0, |x, &v| x ^ v);
+        let listed = winning_moves(&values);
+        let (moves, mut memo) = (sum_moves(&graph), HashMap::new());
+        prop_assert_eq!(wins(&nodes, false, &moves, &mut memo), sum != 0);
+        for (i, &s) in nodes.iter().enumerate() {
+            // A move wins exactly when it reaches values[i] ^ sum; a listed target is reached.
+            for &t in &graph[s] {
+                let mut after = nodes.clone();
+                after[i] = t;
+                let won = !wins(&after, false, &moves, &mut memo);
+                prop_assert_eq!(won, grundy[t] == values[i] ^ sum);
+            }
+            let target = listed.iter().find(|&&(j, _)| j == i).map(|&(_, t)| t);
+            let reachable_below = (graph[s].iter().map(|&t| grundy[t]))
+                .find(|&g| g == values[i] ^ sum && g < values[i]);
+            prop_assert_eq!(target, reachable_below);
+        }
+    }
+
+    #[test]
+    fn misere_nim_matches_search(heaps in proptest::collection::vec(0u64..7, 1..=4)) {
+        let searched = wins(&heaps, true, &nim_moves, &mut HashMap::new());
+        prop_assert_eq!(misere_wins(&heaps), searched);
+        prop_assert_eq!(misere_winning_moves(&heaps), searched_winning_moves(&heaps, true));
+    }
+
+    #[test]
+    fn anti_sg_sums_match_search(
+        (graph, grundy) in random_graph().prop_filter("the anti-SG condition", |(g, v)| {
+            keeps_anti_sg_condition(g, v)
+        }),
+        picks in proptest::collection::vec(any::<prop::sample::Index>(), 1..=3),
+    ) {
+        let nodes: Vec<usize> = picks.iter().map(|i| i.index(graph.len())).collect();
+        let values: Vec<u64> = nodes.iter().map(|&s| grundy[s]).collect();
+        let (moves, mut memo) = (sum_moves(&graph), HashMap::new());
+        prop_assert_eq!(misere_wins(&values), wins(&nodes, true, &moves, &mut memo));
+        // Every concrete winning move to a lower value is listed, and only those.
+        let mut searched = Vec::new();
+        for (i, &s) in nodes.iter().enumerate() {
+            for &t in &graph[s] {
+                let mut after = nodes.clone();
+                after[i] = t;
+                if grundy[t] < values[i] && !wins(&after, true, &moves, &mut memo) {
+                    searched.push((i, grundy[t]));
+                }
+            }
+        }
+        searched.sort_unstable();
+        searched.dedup();
+        prop_assert_eq!(misere_winning_moves(&values), searched);
+    }
+
+    #[test]
+    fn staircase_value_is_the_grundy_value(coins in proptest::collection::vec(0u64..4, 1..=5)) {
+        // Grundy values by the mex over every move, and the winning moves by search.
+        fn grundy(coins: &Vec<u64>, memo: &mut HashMap<Vec<u64>, u64>) -> u64 {
+            if let Some(&g) = memo.get(coins) {
+                return g;
+            }
+            let values: Vec<u64> = staircase_moves(coins).iter().map(|p| grundy(p, memo)).collect();
+            let g = (0..).find(|g| !values.contains(g)).unwrap();
+            memo.insert(coins.clone(), g);
+            g
+        }
+        #[allow(clippy::ptr_arg)] // as nim_moves
+        fn staircase_moves(coins: &Vec<u64>) -> Vec<Vec<u64>> {
+            let mut next = Vec::new();
+            for i in 1..coins.len() {
+                for k in 1..=coins[i] {
+                    let mut p = coins.clone();
+                    p[i] -= k;
+                    p[i - 1] += k;
+                    next.push(p);
+                }
+            }
+            next
+        }
+        let mut memo = HashMap::new();
+        prop_assert_eq!(staircase_nim_value(&coins), grundy(&coins, &mut memo));
+        let mut searched = Vec::new();
+        for i in 1..coins.len() {
+            for k in 1..=coins[i] {
+                let mut p = coins.clone();
+                p[i] -= k;
+                p[i - 1] += k;
+                if !wins(&p, false, &staircase_moves, &mut HashMap::new()) {
+                    searched.push((i, k));
+                }
+            }
+        }
+        prop_assert_eq!(staircase_winning_moves(&coins), searched);
+    }
+
+    #[test]
+    fn wythoff_pairs_are_floor_k_phi_for_large_k(k in 0..=WYTHOFF_LIMIT) {
+        // a = floor(k phi) exactly when 2a - k <= k sqrt 5 < 2a + 2 - k, squared in integers.
+        let (a, b) = wythoff_pair(k);
+        let (a, k2) = (u128::from(a), u128::from(k));
+        prop_assert!((2 * a - k2).pow(2) <= 5 * k2 * k2 && 5 * k2 * k2 < (2 * a + 2 - k2).pow(2));
+        prop_assert_eq!(u128::from(b), a + k2);
+        let a = a as u64;
+        if b < WYTHOFF_LIMIT {
+            prop_assert_eq!((wythoff_partner(a), wythoff_partner(b)), (b, a));
+            prop_assert!(wythoff_winning_moves(a, b).is_empty());
+            prop_assert_eq!(wythoff_winning_moves(a + 1, b + 1)[0], (a, b));
+        }
+    }
+}
+
+#[test]
+fn wythoff_matches_search() {
+    const N: u64 = 200;
+    let moves = |&(x, y): &(u64, u64)| {
+        let mut next: Vec<(u64, u64)> = (0..x)
+            .map(|t| (t, y))
+            .chain((0..y).map(|t| (x, t)))
+            .collect();
+        next.extend((1..=x.min(y)).map(|t| (x - t, y - t)));
+        next
+    };
+    let mut memo = HashMap::new();
+    let mut lost = vec![vec![false; N as usize]; N as usize];
+    for x in 0..N {
+        for y in 0..N {
+            lost[x as usize][y as usize] = !wins(&(x, y), false, &moves, &mut memo);
+        }
+    }
+    let is_lost = |&(a, b): &(u64, u64)| lost[a as usize][b as usize];
+    for x in 0..120 {
+        let partners: Vec<(u64, u64)> = (0..N).map(|y| (x, y)).filter(is_lost).collect();
+        assert_eq!(partners, [(x, wythoff_partner(x))], "pile {x}");
+        for y in 0..60 {
+            // The moves to losing positions: from both piles, then from x, then from y.
+            let both = (1..=x.min(y)).map(|t| (x - t, y - t));
+            let from_x = (0..x).map(|t| (t, y));
+            let searched = both.chain(from_x).chain((0..y).map(|t| (x, t)));
+            let searched: Vec<(u64, u64)> = searched.filter(is_lost).collect();
+            assert_eq!(wythoff_winning_moves(x, y), searched, "piles {x} {y}");
+        }
+    }
+    let pairs = (0..N).flat_map(|a| (a..N).map(move |b| (a, b)));
+    let pairs: Vec<(u64, u64)> = pairs.filter(is_lost).collect();
+    for (k, &pair) in pairs.iter().enumerate().take(70) {
+        assert_eq!(wythoff_pair(k as u64), pair);
+    }
+}
+
+#[test]
+fn the_anti_sg_rule_needs_its_condition() {
+    // Node 3's only move leads to node 2, of value 2; node 3 has value 0 but no move to 1.
+    let graph = vec![vec![], vec![0], vec![0, 1], vec![2]];
+    let moves = sum_moves(&graph);
+    assert!(!wins(&vec![3], true, &moves, &mut HashMap::new()));
+    assert!(misere_wins(&[0]), "the rule says the player to move wins");
+}
