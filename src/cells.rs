@@ -1,16 +1,17 @@
 //! Cells of a board: [`Reader::cells`] reads a group of cells from an alphabet the caller
-//! names (`b".#"`, `b"*."`, `b".OX#"`) and returns them packed, a few bits per cell.
+//! names (`b".#"`, `b"*."`, `b".OX#"`) and returns its value: the cells packed a few bits
+//! each, or any sum of per-cell values, such as the position's code in base 3.
 //!
 //! The plain path reads cell by cell. Judge data draws every group alike, so a group read
 //! that way also teaches the reader its picture: its bytes from its first cell up to the
 //! next token, cells free. Later groups drawn alike are read straight from the buffer:
-//! - one at a time, a word of the picture at a time: the bits that tell the letters apart
-//!   (the keys) of the word's cells are moved by one multiply into an index, which picks
-//!   from a table of the word's valid contents both the exact bytes expected (cells and
-//!   whitespace alike) and the cells' packed value;
-//! - in runs, for two-letter alphabets once groups follow one another back to back: up to
-//!   16 groups are checked against the picture at once, a loop the compiler vectorises,
-//!   and then each group's cells are gathered from a few words by one multiply each.
+//! - a word of the picture at a time: the bits that tell the letters apart (the keys) of
+//!   the word's cells are moved by one multiply into an index, which picks from a table of
+//!   the word's valid contents both the exact bytes expected (cells and whitespace alike)
+//!   and what they add to the value;
+//! - for two-letter alphabets read by [`Reader::cells_each`], up to 16 groups back to back
+//!   are checked against the picture at once (a loop the compiler vectorises), and then
+//!   each group's cells are gathered from a few words by one multiply each.
 //!
 //! A group drawn otherwise, or cut off by the end of the buffer, goes through the plain
 //! path again (and may teach a new picture): a picture only ever speeds up what the plain
@@ -28,21 +29,17 @@ const MAX_LEN: usize = 128;
 /// Groups checked at once in a run.
 const CHUNK: usize = 16;
 
-/// Groups read back to back before runs are tried.
-const STREAK: usize = 4;
-
-/// The most gathers a group's run may take.
-const MAX_GATHERS: usize = 16;
-
 /// Marks a byte that is not a letter.
 const NOT_A_LETTER: u8 = u8::MAX;
 
-/// How a group of cells is written, and what the reader has learned of its pictures.
+/// How a group of cells is written, what it is worth, and what the reader has learned of
+/// its picture.
 ///
 /// A group is `count` cells, each a byte of the alphabet; whitespace may stand anywhere
 /// between cells. With [`Cells::rows_of`], a row of `w` cells may also be written as one
-/// token of `2w - 1` bytes, any one byte between its cells (`O|.|X`). The packed value holds
-/// the index in the alphabet of cell `i` at bits `bits() * i ..`.
+/// token of `2w - 1` bytes, any one byte between its cells (`O|.|X`). A group's value holds
+/// the index in the alphabet of cell `i` at bits `bits() * i ..`, unless
+/// [`Cells::valued_by`] says otherwise.
 ///
 /// ```
 /// use combgames::cells::Cells;
@@ -62,23 +59,18 @@ pub struct Cells {
     row: usize,
     /// The byte bits that tell the letters apart: a cell's key.
     keys: u8,
+    /// What cell `i` worth letter `l` adds to the value, at `i * letters + l`; `None` for
+    /// the packed value.
+    values: Option<Vec<u64>>,
     picture: Option<Box<Picture>>,
-    /// Where the last group read ended, and how many groups in a row began where the one
-    /// before them ended.
-    next: u64,
-    streak: usize,
-    /// The values of the groups of a checked run that follow the last one read back to
-    /// back, the next one last.
-    queue: [u64; CHUNK],
-    queued: usize,
 }
 
 impl Cells {
-    /// Groups of `count` cells from `alphabet`, whose letters are the cells' values in
-    /// order.
+    /// Groups of `count` cells from `alphabet`, whose letters' indices are the cells' packed
+    /// values.
     ///
     /// # Complexity
-    /// O(1): at most 256 letters and 256 sets of key bits are looked at.
+    /// O(1): 256 sets of key bits are tried.
     ///
     /// # Panics
     /// If `alphabet` is empty, repeats a letter or holds whitespace, or `count` is 0 or its
@@ -93,27 +85,22 @@ impl Cells {
         let bits = 32 - (alphabet.len().max(2) as u32 - 1).leading_zeros();
         assert!(!alphabet.is_empty() && count > 0, "no letters or no cells");
         assert!(count as u32 * bits <= 64, "{count} cells do not fit in 64 bits");
-        // The fewest byte bits that tell the letters apart: their keys.
-        let separate = |mask: &u32| {
+        // The fewest byte bits that tell the letters apart (all eight do).
+        let apart = |mask: &u8| {
             let mut seen = [false; 256];
-            alphabet.iter().all(|&l| !std::mem::replace(&mut seen[usize::from(l) & *mask as usize], true))
+            let mut seen_before = |l: &u8| std::mem::replace(&mut seen[usize::from(l & mask)], true);
+            !alphabet.iter().any(|l| seen_before(l))
         };
-        let mut masks: Vec<u32> = (0..256).collect();
-        masks.sort_by_key(|mask| mask.count_ones());
-        // 0xff tells any letters apart.
-        let keys = masks.into_iter().find(separate).unwrap_or(0xff) as u8;
+        let keys = (0..=255u8).filter(apart).min_by_key(|mask| mask.count_ones());
         Cells {
             index,
             letters: alphabet.to_vec(),
             count,
             bits,
             row: 0,
-            keys,
+            keys: keys.unwrap_or(0xff),
+            values: None,
             picture: None,
-            next: u64::MAX,
-            streak: 0,
-            queue: [0; CHUNK],
-            queued: 0,
         }
     }
 
@@ -131,6 +118,28 @@ impl Cells {
         self
     }
 
+    /// The same cells, a group worth the sum (wrapping) over its cells of `value(i, letter)`
+    /// for cell `i` holding `letter`: a position's code in base 3, say, read as cheaply as
+    /// the packed cells.
+    ///
+    /// # Complexity
+    /// O(count x letters) calls of `value`.
+    ///
+    /// ```
+    /// use combgames::cells::Cells;
+    /// use combgames::io::Reader;
+    /// let digit = |b: u8| b"-XO".iter().position(|&l| l == b).unwrap() as u64;
+    /// let mut board = Cells::new(b"-XO", 3).valued_by(|i, b| digit(b) * 3u64.pow(i as u32));
+    /// let mut rd = Reader::new(&b"XO-"[..]);
+    /// assert_eq!(rd.cells(&mut board, "a cell").unwrap(), 1 + 2 * 3);
+    /// ```
+    pub fn valued_by(mut self, value: impl Fn(usize, u8) -> u64) -> Cells {
+        let values = (0..self.count).flat_map(|i| self.letters.iter().map(move |&l| (i, l)));
+        self.values = Some(values.map(|(i, l)| value(i, l)).collect());
+        self.picture = None;
+        self
+    }
+
     /// The bits per cell in a packed value: the fewest that hold an index of the alphabet,
     /// and at least 1.
     ///
@@ -140,62 +149,68 @@ impl Cells {
         self.bits
     }
 
+    /// What cell `i` holding the letter of index `l` adds to a group's value.
+    fn value(&self, i: usize, l: usize) -> u64 {
+        match &self.values {
+            Some(values) => values[i * self.letters.len() + l],
+            None => (l as u64) << (self.bits * i as u32),
+        }
+    }
+
     /// Learns the picture `drawn` (a group from its first cell up to the next token, its
     /// cells at `offsets`), if it fits.
     fn learn(&mut self, drawn: &[u8], offsets: &[usize]) {
-        let (keys, len) = (self.keys, drawn.len());
-        if len > MAX_LEN {
+        if drawn.len() > MAX_LEN {
             return;
         }
         let mut picture = Picture {
-            len,
+            len: drawn.len(),
             newlines: drawn.iter().filter(|&&b| b == b'\n').count(),
             tiles: Vec::new(),
-            entries: Vec::new(),
-            drawn: None,
-            run: Run::default(),
+            run: None,
         };
         let (mut cell, mut start) = (0, 0);
-        while start < len {
-            let (cells, tile_len) = picture.tile(self, drawn, &offsets[cell..], start, keys);
-            cell += cells;
-            start += tile_len;
+        while start < drawn.len() {
+            let tile = Tile::new(self, drawn, offsets, cell, start);
+            cell += tile.cells;
+            start += tile.len;
+            picture.tiles.push(tile);
         }
-        if self.letters.len() == 2 && self.count <= 56 {
-            picture.run = Run::new(self.count, offsets, keys, self.letters[1] & keys != 0);
-            if picture.run.count > 0 {
-                picture.drawn = Some(Run::drawn(&self.letters, drawn, offsets));
-            }
+        if self.letters.len() == 2 && self.count <= 56 && self.values.is_none() {
+            picture.run = Run::new(self, drawn, offsets);
         }
         self.picture = Some(Box::new(picture));
-        self.queued = 0;
     }
 }
 
-/// A learned picture: its length, line breaks, the word checks of one group, and the
+/// A learned picture: its length, its line breaks, the word checks of one group, and the
 /// checks of runs when the alphabet has two letters.
 #[derive(Clone)]
 struct Picture {
     len: usize,
     newlines: usize,
     tiles: Vec<Tile>,
-    /// The tiles' tables, one after another: the expected word and the value it gives.
-    entries: Vec<(u64, u64)>,
-    /// For two-letter alphabets: the picture with either letter in every cell, [`CHUNK`]
-    /// times over, and the gathers that read a checked group's cells.
-    drawn: Option<Box<[[u8; CHUNK * MAX_LEN]; 2]>>,
-    run: Run,
+    run: Option<Box<Run>>,
 }
 
-/// One word of a picture: its bytes from `at` under `mask`, the key bits of its cells, and
-/// the multiplier that moves them to an index in the top byte, into the tile's table.
+/// One word of a picture: its bytes from `at` under `mask`, the key bits of its cells, the
+/// multiplier that moves them to an index in the top byte, and by index the expected word
+/// and what its cells add to the value.
 #[derive(Clone)]
 struct Tile {
     at: usize,
+    len: usize,
+    cells: usize,
     mask: u64,
     keys: u64,
     multiplier: u64,
-    table: usize,
+    table: Box<[(u64, u64); 256]>,
+}
+
+/// The little-endian word at the start of `bytes`.
+#[inline(always)]
+fn word(bytes: &[u8]) -> u64 {
+    u64::from_le_bytes(bytes[..8].try_into().expect("eight bytes"))
 }
 
 /// The byte with the bits of `value` placed, lowest first, at the one bits of `mask`.
@@ -208,130 +223,132 @@ fn spread(mut value: u32, mask: u8) -> u8 {
     byte
 }
 
-/// The little-endian word at the start of `bytes`.
-#[inline(always)]
-fn word(bytes: &[u8]) -> u64 {
-    u64::from_le_bytes(bytes[..8].try_into().expect("eight bytes"))
-}
-
-impl Picture {
-    /// Adds the tile that starts at `start` and takes as many of the next bytes (at most 8)
-    /// and of the cells at `offsets` as one index of at most 8 bits tells apart; returns
-    /// the tile's cells and its length.
-    fn tile(
-        &mut self,
-        cells: &Cells,
-        drawn: &[u8],
-        offsets: &[usize],
-        start: usize,
-        keys: u8,
-    ) -> (usize, usize) {
-        let key_bits = keys.count_ones();
-        let lowest = if keys == 0 { 0 } else { keys.trailing_zeros() };
-        // Grow the tile cell by cell while the index stays one-to-one.
-        let mut best = (0, 0u64);
-        let mut used = 0u64;
+impl Tile {
+    /// The tile that starts at byte `start` of the picture `drawn`, with cell `first` (at
+    /// `offsets[first]`) the next not yet taken: it takes as many of the next bytes (at
+    /// most 8) and cells as one index of at most 8 bits tells apart.
+    fn new(cells: &Cells, drawn: &[u8], offsets: &[usize], first: usize, start: usize) -> Tile {
+        let (keys, key_bits) = (cells.keys, cells.keys.count_ones());
+        let lowest = keys.trailing_zeros() % 8;
         let end = (start + 8).min(drawn.len());
-        let in_tile = offsets.iter().take_while(|&&at| at < end).count();
-        for n in 1..=in_tile.min((8 / key_bits.max(1)) as usize) {
-            let lane = (offsets[n - 1] - start) as u32;
-            let key_bits_at = |top: u32| u64::from(keys) << (top - lowest);
-            // The first free place in the top byte for the cell's keys, at or above their
-            // bits, so that the shift is not negative.
-            let first = (56u32.max(8 * lane + lowest)..64).find(|&top| {
-                let want = key_bits_at(top);
-                want >> (top - lowest) == u64::from(keys) && want & used == 0
+        let lanes: Vec<u32> = (offsets[first..].iter())
+            .take_while(|&&at| at < end)
+            .map(|&at| (at - start) as u32)
+            .collect();
+        // Cells join while their keys find room in the top byte, at or above their own
+        // bits (so that the shift is not negative), and the index stays one to one.
+        let (mut n, mut multiplier, mut used) = (0, 0u64, 0u64);
+        for &lane in lanes.iter().take(8 / key_bits.max(1) as usize) {
+            let placed = |top: u32| u64::from(keys) << (top - lowest);
+            let free = (56.max(8 * lane + lowest)..64).find(|&top| {
+                placed(top) >> (top - lowest) == u64::from(keys) && placed(top) & used == 0
             });
-            let top = match first {
-                Some(top) => top,
+            let wider = match free {
+                Some(top) => multiplier | 1 << (top - 8 * lane - lowest),
                 None => break,
             };
-            let multiplier = best.1 | 1 << (top - 8 * lane - lowest);
-            if !Self::one_to_one(n, keys, &offsets[..n], start, multiplier) {
+            if !Tile::one_to_one(keys, &lanes[..=n], wider) {
                 break;
             }
-            used |= key_bits_at(top);
-            best = (n, multiplier);
+            (n, multiplier) = (n + 1, wider);
+            used |= placed(free.unwrap_or(56));
         }
-        let (n, multiplier) = best;
         // The tile ends before the first cell it did not take.
-        let len = offsets.get(n).map_or(end, |&next| next.min(end)) - start;
+        let len = offsets.get(first + n).map_or(end, |&next| next.min(end)) - start;
         let mask = u64::MAX >> (64 - 8 * len);
-        let lane_keys = offsets[..n]
-            .iter()
-            .fold(0, |k, &at| k | u64::from(keys) << (8 * (at - start)));
-        let table = self.entries.len();
-        let first_cell = cells.count - offsets.len();
-        self.entries.extend((0..1u32 << (key_bits * n as u32)).map(|_| (!mask, 0)));
+        let lane_keys = lanes[..n].iter().fold(0, |k, &l| k | u64::from(keys) << (8 * l));
+        let mut tile = Tile {
+            at: start,
+            len,
+            cells: n,
+            mask,
+            keys: lane_keys,
+            multiplier,
+            // Unused indices expect bytes past the tile, which no word matches.
+            table: Box::new([(!mask, 0); 256]),
+        };
         let mut expected = [0u8; 8];
         expected[..len].copy_from_slice(&drawn[start..start + len]);
         for combo in 0..1u32 << (key_bits * n as u32) {
             let mut value = 0u64;
-            for (c, &at) in offsets[..n].iter().enumerate() {
+            for (c, &lane) in lanes[..n].iter().enumerate() {
                 let key = spread(combo >> (key_bits * c as u32), keys);
-                let letter = cells.letters.iter().position(|&l| l & keys == key);
-                expected[at - start] = match letter {
-                    Some(i) => {
-                        value |= (i as u64) << (cells.bits * (first_cell + c) as u32);
-                        cells.letters[i]
+                expected[lane as usize] = match cells.letters.iter().position(|&l| l & keys == key) {
+                    Some(l) => {
+                        value = value.wrapping_add(cells.value(first + c, l));
+                        cells.letters[l]
                     }
                     // Keys no letter has: a byte with other keys, which never matches.
                     None => key ^ keys,
                 };
             }
             let w = u64::from_le_bytes(expected);
-            let index = ((w & lane_keys).wrapping_mul(multiplier) >> 56) as usize;
-            self.entries[table + index] = (w & mask, value);
+            tile.table[tile.index(w)] = (w & mask, value);
         }
-        self.tiles.push(Tile {
-            at: start,
-            mask,
-            keys: lane_keys,
-            multiplier,
-            table,
-        });
-        (n, len)
+        tile
     }
 
-    /// Whether `multiplier` gives every combination of keys of the `n` cells at `offsets` its
-    /// own index.
-    fn one_to_one(n: usize, keys: u8, offsets: &[usize], start: usize, multiplier: u64) -> bool {
+    /// Whether `multiplier` gives every combination of keys of the cells in `lanes` its own
+    /// index.
+    fn one_to_one(keys: u8, lanes: &[u32], multiplier: u64) -> bool {
         let key_bits = keys.count_ones();
         let mut seen = [false; 256];
-        (0..1u32 << (key_bits * n as u32)).all(|combo| {
-            let w = offsets.iter().enumerate().fold(0u64, |w, (c, &at)| {
-                let key = spread(combo >> (key_bits * c as u32), keys);
-                w | u64::from(key) << (8 * (at - start))
+        (0..1u32 << (key_bits * lanes.len() as u32)).all(|combo| {
+            let w = lanes.iter().enumerate().fold(0u64, |w, (c, &lane)| {
+                w | u64::from(spread(combo >> (key_bits * c as u32), keys)) << (8 * lane)
             });
             let index = (w.wrapping_mul(multiplier) >> 56) as usize;
             !std::mem::replace(&mut seen[index], true)
         })
     }
 
-    /// The packed cells of the group at the start of `window`, if it is drawn as this
-    /// picture.
+    /// The index of the word `w` in the table.
+    #[inline(always)]
+    fn index(&self, w: u64) -> usize {
+        ((w & self.keys).wrapping_mul(self.multiplier) >> 56) as usize
+    }
+}
+
+impl Picture {
+    /// The value of the group at the start of `window`, if it is drawn as this picture.
     #[inline(always)]
     fn read_one(&self, window: &[u8; WINDOW]) -> Option<u64> {
-        let (mut differ, mut value) = (0, 0);
-        for tile in &self.tiles {
+        match self.tiles.len() {
+            1 => Self::read_tiles::<1>(&self.tiles, window),
+            2 => Self::read_tiles::<2>(&self.tiles, window),
+            3 => Self::read_tiles::<3>(&self.tiles, window),
+            4 => Self::read_tiles::<4>(&self.tiles, window),
+            5 => Self::read_tiles::<5>(&self.tiles, window),
+            6 => Self::read_tiles::<6>(&self.tiles, window),
+            _ => Self::read_tiles::<0>(&self.tiles, window),
+        }
+    }
+
+    /// [`Picture::read_one`] with `N` tiles (any number if 0): a count known at compile time
+    /// unrolls the loop.
+    #[inline(always)]
+    fn read_tiles<const N: usize>(tiles: &[Tile], window: &[u8; WINDOW]) -> Option<u64> {
+        let tiles = if N == 0 { tiles } else { &tiles[..N] };
+        let (mut differ, mut value) = (0, 0u64);
+        for tile in tiles {
+            // `at` is below MAX_LEN: the mask only lets the compiler see it.
             let w = word(&window[tile.at % MAX_LEN..]);
-            let index = ((w & tile.keys).wrapping_mul(tile.multiplier) >> 56) as usize;
-            let (expected, cells) = self.entries[tile.table + index];
+            let (expected, cells) = tile.table[tile.index(w)];
             differ |= (w & tile.mask) ^ expected;
-            value |= cells;
+            value = value.wrapping_add(cells);
         }
         (differ == 0).then(|| value)
     }
 }
 
-/// The gathers that read the cells of a group checked as part of a run, for two-letter
-/// alphabets: each moves the key bits of a few cells by one multiply to their bits of the
-/// packed value, at the top of the product.
-#[derive(Clone, Copy, Default)]
+/// The checks of runs of two-letter groups: the picture with either letter in every cell,
+/// [`CHUNK`] times over, and the gathers that read a checked group's cells, each moving the
+/// key bits of a few cells by one multiply to their bits of the value, at the top of the
+/// product.
+#[derive(Clone)]
 struct Run {
-    gathers: [Gather; MAX_GATHERS],
-    /// How many gathers; 0 if runs are not read.
-    count: usize,
+    drawn: [[u8; CHUNK * MAX_LEN]; 2],
+    gathers: Vec<Gather>,
     /// Whether each product is masked to its targets, which lets cells lie closer.
     masked: bool,
     /// Turns keys into indices: all ones where the letter with the key bit set is first.
@@ -348,8 +365,8 @@ struct Gather {
 }
 
 impl Gather {
-    /// The gathered key bits of `w`: exactly at their targets, and from the lowest target up
-    /// with nothing else if `MASKED` is false and the gather was planned so.
+    /// The gathered key bits of `w`: exactly at their targets, and with nothing else from
+    /// the lowest target up if `MASKED` is false and the gather was planned so.
     #[inline(always)]
     fn apply<const MASKED: bool>(&self, w: u64) -> u64 {
         let product = (w & self.keys).wrapping_mul(self.multiplier);
@@ -360,12 +377,12 @@ impl Gather {
         }
     }
 
-    /// Whether every combination of the source bits lands exactly on the targets, in order,
-    /// with nothing else from bit `clean` up (64: anywhere, when masked).
+    /// Whether every combination of the source bits lands exactly on the targets, in
+    /// order, with nothing else from bit `clean` up unless `masked`.
     fn exact(&self, masked: bool, clean: usize) -> bool {
         let ones = |mask: u64| (0..64).filter(move |b| mask >> b & 1 == 1);
         let pairs: Vec<(u32, u32)> = ones(self.keys).zip(ones(self.targets)).collect();
-        let window = u64::MAX.checked_shl(clean as u32).unwrap_or(0);
+        let window = u64::MAX << clean;
         (0..1u32 << pairs.len()).all(|combo| {
             let (w, want) = pairs.iter().enumerate().fold((0, 0), |(w, want), (i, &(s, t))| {
                 let bit = u64::from(combo >> i & 1);
@@ -380,32 +397,48 @@ impl Gather {
 }
 
 impl Run {
-    /// The gathers of a group of `count` cells at `offsets`, keys `keys` (one bit): unmasked
-    /// if that needs no more than masked, none if more than [`MAX_GATHERS`].
-    fn new(count: usize, offsets: &[usize], keys: u8, second_has_key: bool) -> Run {
-        let unmasked = Run::plan(count, offsets, keys, false);
-        let masked = Run::plan(count, offsets, keys, true);
-        let mut run = if unmasked.count <= masked.count { unmasked } else { masked };
-        run.flip = match second_has_key {
-            true => 0,
-            false => u64::MAX >> (64 - count),
+    /// The checks of runs of groups drawn as `drawn`, cells at `offsets`: gathers unmasked
+    /// if that takes no more of them; `None` if more than 8.
+    fn new(cells: &Cells, drawn: &[u8], offsets: &[usize]) -> Option<Box<Run>> {
+        let unmasked = Run::plan(cells.count, offsets, cells.keys, false);
+        let masked = Run::plan(cells.count, offsets, cells.keys, true);
+        let (gathers, masked) = match unmasked.len() <= masked.len() {
+            true => (unmasked, false),
+            false => (masked, true),
         };
-        run
+        if gathers.len() > 8 {
+            return None;
+        }
+        let mut run = Box::new(Run {
+            drawn: [[0; CHUNK * MAX_LEN]; 2],
+            gathers,
+            masked,
+            flip: match cells.letters[1] & cells.keys {
+                0 => u64::MAX >> (64 - cells.count),
+                _ => 0,
+            },
+        });
+        let len = drawn.len();
+        for (&letter, picture) in cells.letters.iter().zip(run.drawn.iter_mut()) {
+            picture[..len].copy_from_slice(drawn);
+            for &at in offsets {
+                picture[at] = letter;
+            }
+            for copy in 1..CHUNK {
+                picture.copy_within(..len, copy * len);
+            }
+        }
+        Some(run)
     }
 
-    /// [`Run::new`], `masked` or not. Cell i's key bit goes to bit 64 - count + i; a gather
-    /// starts at a cell and takes the cells after it while every key bit lands exactly.
-    fn plan(count: usize, offsets: &[usize], keys: u8, masked: bool) -> Run {
+    /// The gathers of a group of `count` cells at `offsets`, one-bit `keys`, `masked` or
+    /// not. Cell i's key bit goes to bit 64 - count + i; a gather starts at a cell and takes
+    /// the cells after it while every key bit lands exactly.
+    fn plan(count: usize, offsets: &[usize], keys: u8, masked: bool) -> Vec<Gather> {
         let (base, key) = (64 - count, keys.trailing_zeros() as usize);
-        let mut run = Run {
-            masked,
-            ..Run::default()
-        };
+        let mut gathers = Vec::new();
         let mut next = 0;
         while next < count {
-            if run.count == MAX_GATHERS {
-                return Run::default();
-            }
             let at = offsets[next];
             let mut gather = Gather {
                 at,
@@ -428,33 +461,16 @@ impl Run {
                 gather = wider;
                 next = c + 1;
             }
-            run.gathers[run.count] = gather;
-            run.count += 1;
+            gathers.push(gather);
         }
-        run
+        gathers
     }
 
-    /// The picture `drawn` with each of the two letters in every cell, [`CHUNK`] times over.
-    fn drawn(letters: &[u8], drawn: &[u8], offsets: &[usize]) -> Box<[[u8; CHUNK * MAX_LEN]; 2]> {
-        let len = drawn.len();
-        let mut pictures = Box::new([[0; CHUNK * MAX_LEN]; 2]);
-        for (&letter, picture) in letters.iter().zip(pictures.iter_mut()) {
-            picture[..len].copy_from_slice(drawn);
-            for &at in offsets {
-                picture[at] = letter;
-            }
-            for copy in 1..CHUNK {
-                picture.copy_within(..len, copy * len);
-            }
-        }
-        pictures
-    }
-
-    /// Whether the groups that fill `bytes` are all drawn as the pictures `drawn`.
+    /// Whether the groups that fill `bytes` are all drawn as the picture.
     #[inline]
-    fn matches(drawn: &[[u8; CHUNK * MAX_LEN]; 2], bytes: &[u8]) -> bool {
+    fn matches(&self, bytes: &[u8]) -> bool {
         let n = bytes.len();
-        let [first, second] = drawn;
+        let [first, second] = &self.drawn;
         let pairs = first[..n].iter().zip(&second[..n]);
         let differ = bytes.iter().zip(pairs).fold(0u8, |differ, (&b, (&x, &y))| {
             differ | (u8::from(b != x) & u8::from(b != y))
@@ -462,12 +478,12 @@ impl Run {
         differ == 0
     }
 
-    /// Reads the checked groups of `len` bytes at the start of `bytes` into `values`, the
-    /// first last: each of `count` cells.
+    /// Reads the checked groups of `len` bytes at the start of `bytes` into `values`, each
+    /// of `count` cells.
     #[inline(always)]
     fn read(&self, bytes: &[u8; WINDOW], len: usize, values: &mut [u64], count: usize) {
         // Gather counts known at compile time unroll the loop over them.
-        match (self.count, self.masked) {
+        match (self.gathers.len(), self.masked) {
             (3, false) => self.read_with::<3, false>(bytes, len, values, count),
             (4, false) => self.read_with::<4, false>(bytes, len, values, count),
             (5, false) => self.read_with::<5, false>(bytes, len, values, count),
@@ -480,7 +496,7 @@ impl Run {
         }
     }
 
-    /// [`Run::read`] with the first `COUNT` gathers (all if 0), `MASKED` or not.
+    /// [`Run::read`] with `COUNT` gathers (any number if 0), `MASKED` or not.
     #[inline(always)]
     fn read_with<const COUNT: usize, const MASKED: bool>(
         &self,
@@ -489,32 +505,28 @@ impl Run {
         values: &mut [u64],
         count: usize,
     ) {
-        let gathers = match COUNT {
-            0 => &self.gathers[..self.count.min(MAX_GATHERS)],
-            _ => &self.gathers[..COUNT],
-        };
-        let mut start = 0;
-        for value in values.iter_mut().rev() {
+        let gathers = if COUNT == 0 { &self.gathers[..] } else { &self.gathers[..COUNT] };
+        for (i, value) in values.iter_mut().enumerate() {
             // Below CHUNK * MAX_LEN: the mask only lets the compiler see it.
-            let at = start % (CHUNK * MAX_LEN);
-            let group: &[u8; MAX_LEN + 8] = bytes[at..at + MAX_LEN + 8].try_into().expect("8");
+            let at = (i * len) % (CHUNK * MAX_LEN);
+            let group: &[u8; MAX_LEN + 8] = bytes[at..at + MAX_LEN + 8].try_into().expect("a group");
             let keys = gathers.iter().fold(0, |k, g| {
                 k | g.apply::<MASKED>(word(&group[g.at % MAX_LEN..]))
             });
             *value = (keys >> (64 - count)) ^ self.flip;
-            start += len;
         }
     }
 }
 
 impl<R: Read> Reader<R> {
-    /// Reads one group of `cells` and returns it packed: cell `i`'s index in the alphabet at
-    /// bits `cells.bits() * i ..`. Whitespace may stand before and between cells (see
-    /// [`Cells`] for rows with separators); `what` names a cell in errors.
+    /// Reads one group of `cells` and returns its value (by default the cells packed: cell
+    /// `i`'s index in the alphabet at bits `cells.bits() * i ..`). Whitespace may stand
+    /// before and between cells (see [`Cells`] for rows with separators); `what` names a
+    /// cell in errors.
     ///
     /// # Complexity
     /// O(bytes read). Groups drawn like the one before are read from the buffer a word at a
-    /// time, and in runs of two-letter groups 16 at a time.
+    /// time; see [`Reader::cells_each`] for many groups.
     ///
     /// ```
     /// use combgames::cells::Cells;
@@ -527,21 +539,37 @@ impl<R: Read> Reader<R> {
     /// ```
     #[inline]
     pub fn cells(&mut self, cells: &mut Cells, what: &str) -> Result<u64> {
-        if self.fast {
-            if let Some(value) = self.cells_fast(cells)? {
-                return Ok(value);
+        if let Some(picture) = &cells.picture {
+            while self.pos < self.end && is_space(self.buf[self.pos]) {
+                self.pos += 1;
+            }
+            if self.buffered(picture.len + 8)? {
+                if let Some(value) = picture.read_one(self.window()) {
+                    self.count_ahead(picture.len, picture.newlines);
+                    self.pos += picture.len;
+                    return Ok(value);
+                }
             }
         }
         self.cells_plain(cells, what)
     }
 
-    /// Reads `count` groups of `cells` and calls `visit` with each, packed as by
-    /// [`Reader::cells`]; `what` names a cell in errors. The same as calling
-    /// [`Reader::cells`] `count` times, with less work per group when groups come back to
-    /// back.
+    /// Reads `count` groups of `cells` and calls `visit` with each one's value; `what` names
+    /// a cell in errors. The same as calling [`Reader::cells`] `count` times, with less work
+    /// per group when groups come back to back.
     ///
     /// # Complexity
     /// O(bytes read), plus the calls.
+    ///
+    /// ```
+    /// use combgames::cells::Cells;
+    /// use combgames::io::Reader;
+    /// let mut grid = Cells::new(b".#", 4);
+    /// let mut rd = Reader::new(&b".#\n#.\n\n##\n##\n"[..]);
+    /// let mut filled = Vec::new();
+    /// rd.cells_each(&mut grid, 2, "a cell", |g| Ok(filled.push(g.count_ones()))).unwrap();
+    /// assert_eq!(filled, [2, 4]);
+    /// ```
     #[inline]
     pub fn cells_each(
         &mut self,
@@ -552,85 +580,87 @@ impl<R: Read> Reader<R> {
     ) -> Result<()> {
         let mut left = count;
         while left > 0 {
-            if cells.queued > 0 && self.offset(self.pos) == cells.next {
-                let len = cells.picture.as_ref().map_or(0, |p| p.len);
-                let n = cells.queued.min(left as usize);
-                for i in 0..n {
-                    visit(cells.queue[(cells.queued - 1 - i) % CHUNK])?;
-                }
-                cells.queued -= n;
-                cells.next += (n * len) as u64;
-                self.pos += n * len;
-                left -= n as u64;
-            } else {
+            let read = match &cells.picture {
+                Some(picture) => self.groups_fast(picture, cells.count, left, &mut visit)?,
+                None => 0,
+            };
+            if read == 0 {
                 visit(self.cells(cells, what)?)?;
                 left -= 1;
             }
+            left -= read;
         }
         Ok(())
     }
 
-    /// The fast paths of [`Reader::cells`]: `None` when the group is not drawn as the
-    /// learned picture, or is not buffered whole.
+    /// Reads up to `most` groups drawn as `picture` back to back, as many as are buffered,
+    /// calling `visit` with each: how many. Runs of two-letter groups are checked up to
+    /// [`CHUNK`] at a time, then their cells gathered; other groups are read a word at a
+    /// time.
     #[inline(always)]
-    fn cells_fast(&mut self, cells: &mut Cells) -> Result<Option<u64>> {
-        let picture = match &cells.picture {
-            Some(picture) => picture,
-            None => return Ok(None),
-        };
-        let len = picture.len;
-        // A group of a checked run, right after the one before it: already read.
-        if cells.queued > 0 && self.offset(self.pos) == cells.next {
-            cells.queued -= 1;
-            cells.next += len as u64;
-            self.pos += len;
-            return Ok(Some(cells.queue[cells.queued % CHUNK]));
-        }
+    fn groups_fast(
+        &mut self,
+        picture: &Picture,
+        count: usize,
+        most: u64,
+        visit: &mut impl FnMut(u64) -> Result<()>,
+    ) -> Result<u64> {
         while self.pos < self.end && is_space(self.buf[self.pos]) {
             self.pos += 1;
         }
-        let at = self.offset(self.pos);
-        cells.streak = if at == cells.next { cells.streak + 1 } else { 0 };
-        if !self.buffered(len + 8)? {
-            return Ok(None);
+        let len = picture.len;
+        let most = most.min(CHUNK as u64) as usize;
+        if self.end - self.pos < most * len + 8 {
+            self.fill(most * len + 8)?;
         }
-        let mut value = None;
-        if cells.streak >= STREAK && picture.run.count > 0 {
-            match self.read_run(picture, &mut cells.queue, cells.count) {
-                Some(n) => {
-                    cells.queued = n - 1;
-                    value = Some(cells.queue[(n - 1) % CHUNK]);
+        let fit = match (self.end - self.pos).checked_sub(8) {
+            Some(room) => (room / len).min(most),
+            None => 0,
+        };
+        if let Some(run) = picture.run.as_ref().filter(|_| fit > 1) {
+            if run.matches(&self.buf[self.pos..self.pos + fit * len]) {
+                let mut values = [0; CHUNK];
+                run.read(self.window(), len, &mut values[..fit], count);
+                self.count_ahead(fit * len, fit * picture.newlines);
+                for &value in &values[..fit] {
+                    self.pos += len;
+                    visit(value)?;
                 }
-                None => cells.streak = 0,
+                return Ok(fit as u64);
             }
         }
-        let value = match value.or_else(|| picture.read_one(self.window())) {
-            Some(value) => value,
-            None => return Ok(None),
-        };
-        self.count_ahead(len, picture.newlines);
-        self.pos += len;
-        cells.next = at + len as u64;
-        Ok(Some(value))
+        // Tile counts known at compile time unroll the loop over them.
+        match picture.tiles.len() {
+            1 => self.groups_by_word::<1>(picture, fit, visit),
+            2 => self.groups_by_word::<2>(picture, fit, visit),
+            3 => self.groups_by_word::<3>(picture, fit, visit),
+            4 => self.groups_by_word::<4>(picture, fit, visit),
+            5 => self.groups_by_word::<5>(picture, fit, visit),
+            6 => self.groups_by_word::<6>(picture, fit, visit),
+            _ => self.groups_by_word::<0>(picture, fit, visit),
+        }
     }
 
-    /// Checks up to [`CHUNK`] groups from `pos` (as many as are buffered) against `picture`,
-    /// and if all are drawn as it, reads them into `queue`, the first last, and says how
-    /// many. Their line breaks are counted now.
-    #[inline(never)]
-    fn read_run(&mut self, picture: &Picture, queue: &mut [u64; CHUNK], count: usize) -> Option<usize> {
-        let len = picture.len;
-        if self.end - self.pos < CHUNK * len + 8 {
-            self.fill(CHUNK * len + 8).ok()?;
+    /// Reads up to `most` groups drawn as `picture`, all buffered, a word at a time with its
+    /// `N` tiles (any number if 0), calling `visit` with each: how many.
+    #[inline(always)]
+    fn groups_by_word<const N: usize>(
+        &mut self,
+        picture: &Picture,
+        most: usize,
+        visit: &mut impl FnMut(u64) -> Result<()>,
+    ) -> Result<u64> {
+        for read in 0..most {
+            match Picture::read_tiles::<N>(&picture.tiles, self.window()) {
+                Some(value) => {
+                    self.count_ahead(picture.len, picture.newlines);
+                    self.pos += picture.len;
+                    visit(value)?;
+                }
+                None => return Ok(read as u64),
+            }
         }
-        let n = ((self.end - self.pos - 8) / len).min(CHUNK);
-        let bytes = self.window();
-        if !Run::matches(picture.drawn.as_ref()?, &bytes[..n * len]) {
-            return None;
-        }
-        picture.run.read(bytes, len, &mut queue[..n], count);
-        self.count_ahead(n * len, n * picture.newlines);
-        Some(n)
+        Ok(most as u64)
     }
 
     /// The plain path of [`Reader::cells`]: cell by cell, checked, and learning the
@@ -638,52 +668,38 @@ impl<R: Read> Reader<R> {
     #[inline(never)]
     fn cells_plain(&mut self, cells: &mut Cells, what: &str) -> Result<u64> {
         let mut offsets = [0; 64];
-        let (mut value, mut start, mut moved) = (0, None, false);
+        let (mut value, mut start, mut dropped, mut moved) = (0u64, None, None, false);
         let mut i = 0;
         while i < cells.count {
             if self.peek_non_space()?.is_none() {
                 return Err(self.error(what, "end of input".to_string()));
             }
-            let dropped = self.offset(0);
+            // A refill that moves the buffer during the group: it cannot be learned.
+            moved |= *dropped.get_or_insert(self.offset(0)) != self.offset(0);
             let first = *start.get_or_insert(self.offset(self.pos));
             // A row written as one token with a byte between cells.
             let width = cells.row;
-            if width > 1 && i % width == 0 && self.token_len(what)? == 2 * width - 1 {
-                for k in 0..width {
-                    value |= self.cell(cells, what, 2 * k, i + k, first, &mut offsets)?;
-                }
-                self.pos += 2 * width - 1;
-                i += width;
-            } else {
-                value |= self.cell(cells, what, 0, i, first, &mut offsets)?;
-                self.pos += 1;
-                i += 1;
+            let row = width > 1 && i % width == 0 && self.token_len(what)? == 2 * width - 1;
+            for k in 0..if row { width } else { 1 } {
+                let at = self.pos + 2 * k;
+                let l = self.letter(cells, at, what)?;
+                offsets[i + k] = (self.offset(at) - first) as usize;
+                value = value.wrapping_add(cells.value(i + k, l));
             }
-            moved |= self.offset(0) != dropped;
+            self.pos += if row { 2 * width - 1 } else { 1 };
+            i += if row { width } else { 1 };
         }
-        let start = start.unwrap_or(0);
-        if self.fast && !moved && start >= self.offset(0) {
+        moved |= dropped != Some(self.offset(0));
+        let spaces = self.buf[self.pos..self.end].iter().position(|&b| !is_space(b));
+        if let (true, false, Some(spaces), Some(start)) = (self.fast, moved, spaces, start) {
             let first = (start - self.offset(0)) as usize;
-            let ends = self.buf[self.pos..self.end].iter().position(|&b| !is_space(b));
-            if let Some(spaces) = ends {
-                cells.learn(&self.buf[first..self.pos + spaces], &offsets[..cells.count]);
-            }
+            cells.learn(&self.buf[first..self.pos + spaces], &offsets[..cells.count]);
         }
         Ok(value)
     }
 
-    /// Checks the cell `skip` bytes on from `pos`, cell `i` of a group that began at input
-    /// offset `first`: its packed bits, its offset noted in `offsets`.
-    fn cell(
-        &self,
-        cells: &Cells,
-        what: &str,
-        skip: usize,
-        i: usize,
-        first: u64,
-        offsets: &mut [usize; 64],
-    ) -> Result<u64> {
-        let at = self.pos + skip;
+    /// The index in `cells`' alphabet of the byte at `buf[at]`, or an error.
+    fn letter(&self, cells: &Cells, at: usize, what: &str) -> Result<usize> {
         let b = self.buf[at];
         match cells.index[usize::from(b)] {
             NOT_A_LETTER => {
@@ -693,10 +709,7 @@ impl<R: Read> Reader<R> {
                 };
                 Err(self.error_at(at, what, found))
             }
-            index => {
-                offsets[i] = (self.offset(at) - first) as usize;
-                Ok(u64::from(index) << (cells.bits * i as u32))
-            }
+            l => Ok(usize::from(l)),
         }
     }
 }

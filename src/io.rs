@@ -141,11 +141,8 @@ pub struct Reader<R> {
     counted: usize,
     /// Whether the fast paths may run; off, every call takes its plain checked path.
     pub(crate) fast: bool,
-    /// The digit count most numbers have had, which number reads try first.
-    pub(crate) usual_digits: usize,
-    /// The digit count of the last number that did not have the usual one, and how many in
-    /// a row have had it.
-    pub(crate) other_digits: (usize, usize),
+    /// The digit counts number reads try first (see [`crate::numbers`]).
+    pub(crate) usual: crate::numbers::Usual,
 }
 
 impl<R: Read> Reader<R> {
@@ -184,8 +181,7 @@ impl<R: Read> Reader<R> {
             newlines: 0,
             counted: 0,
             fast: true,
-            usual_digits: 1,
-            other_digits: (1, 0),
+            usual: crate::numbers::Usual::new(1),
         }
     }
 
@@ -196,7 +192,6 @@ impl<R: Read> Reader<R> {
     /// O(1).
     pub fn plain(mut self) -> Self {
         self.fast = false;
-        self.usual_digits = 0;
         self
     }
 

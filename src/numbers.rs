@@ -1,12 +1,12 @@
 //! Decimal integers: the [`Reader`]'s `u32`, `u64`, `usize` and `i64` reads, with or without
-//! a range, and the fast path under them.
+//! a range, one at a time or `N` at a time, and the fast path under them.
 //!
 //! The fast path reads a number's digits eight at a time from one machine word (SWAR: "SIMD
-//! within a register"), trying first the digit count most numbers have had: then where the
-//! next number starts is known before this one's digits are looked at, and the processor
-//! reads ahead. The usual count is learned (three numbers in a row of another count change
-//! it) and checked on every number; anything the fast path does not take (a sign it does
-//! not expect, more than 15 digits, the end of the buffer, bad input) goes through a checked
+//! within a register"), trying first the digit count most numbers have had, then one
+//! less: where the next number starts is then known before this one's digits are looked
+//! at, and the processor reads ahead. The usual count is learned (numbers of another count
+//! in a row change it) and checked on every number; anything the fast path does not take
+//! (a sign, more than 15 digits, the end of the buffer, bad input) goes through a checked
 //! parse of the token, which also reports errors.
 
 // Not in the 2018 prelude, which bundles may be compiled under.
@@ -16,23 +16,17 @@ use std::ops::RangeInclusive;
 
 use crate::io::{describe, is_space, Reader, Result, WINDOW};
 
+
 /// `b` in all eight byte lanes of a word.
 const fn lanes(b: u8) -> u64 {
     0x0101_0101_0101_0101 * b as u64
 }
 
-/// The eight bytes of `bytes` as a word, the first byte lowest.
-#[inline(always)]
-fn word(bytes: &[u8]) -> u64 {
-    let mut raw = [0; 8];
-    raw.copy_from_slice(&bytes[..8]);
-    u64::from_le_bytes(raw)
-}
-
-/// A word of bytes with `'0'` taken out: each digit becomes its value, other bytes exceed 9.
+/// The eight bytes at the start of `bytes` with `'0'` taken out, the first byte lowest: a
+/// digit becomes its value, any other byte something above 9.
 #[inline(always)]
 fn digit_lanes(bytes: &[u8]) -> u64 {
-    word(bytes) ^ lanes(b'0')
+    u64::from_le_bytes(bytes[..8].try_into().expect("8 bytes")) ^ lanes(b'0')
 }
 
 /// 0x80 in each byte of `digits` (see [`digit_lanes`]) that is not a digit. A carry leaves
@@ -52,10 +46,10 @@ fn eight_digit_value(digits: u64) -> u64 {
     quads.wrapping_mul(10_000 << 32 | 1) >> 32
 }
 
-/// The value of the first `len` (1 to 8) digit lanes.
+/// The value of the first `len` (1 to 8) digit lanes: moved to the top, the bytes below
+/// them become leading zeros.
 #[inline(always)]
 fn leading_digit_value(digits: u64, len: usize) -> u64 {
-    // The digits moved to the top: the bytes below them become leading zeros.
     eight_digit_value(digits << (64 - 8 * len))
 }
 
@@ -105,9 +99,101 @@ fn usually<const L: usize, const M: usize>(head: &[u8; 16]) -> Option<(u64, usiz
     }
 }
 
-/// Reads `N` numbers from the front of `window` as [`usually`] does, each followed by one
-/// whitespace byte, and says how many bytes they take, how many had neither length, and
-/// the length of the last such; `None` at the first that is not such a number.
+/// Runs `$body` with the constants `$l`, the digit count `$len` (1 to 15), and `$m`, one
+/// less (at least 1); else `$otherwise`. A copy of the body for each count makes the count
+/// a constant in it.
+macro_rules! by_digit_count {
+    ($len:expr, $l:ident, $m:ident => $body:expr, $otherwise:expr) => {
+        match $len {
+            1 => by_digit_count!(@ 1, 1, $l, $m, $body),
+            2 => by_digit_count!(@ 2, 1, $l, $m, $body),
+            3 => by_digit_count!(@ 3, 2, $l, $m, $body),
+            4 => by_digit_count!(@ 4, 3, $l, $m, $body),
+            5 => by_digit_count!(@ 5, 4, $l, $m, $body),
+            6 => by_digit_count!(@ 6, 5, $l, $m, $body),
+            7 => by_digit_count!(@ 7, 6, $l, $m, $body),
+            8 => by_digit_count!(@ 8, 7, $l, $m, $body),
+            9 => by_digit_count!(@ 9, 8, $l, $m, $body),
+            10 => by_digit_count!(@ 10, 9, $l, $m, $body),
+            11 => by_digit_count!(@ 11, 10, $l, $m, $body),
+            12 => by_digit_count!(@ 12, 11, $l, $m, $body),
+            13 => by_digit_count!(@ 13, 12, $l, $m, $body),
+            14 => by_digit_count!(@ 14, 13, $l, $m, $body),
+            15 => by_digit_count!(@ 15, 14, $l, $m, $body),
+            _ => $otherwise,
+        }
+    };
+    (@ $x:literal, $y:literal, $l:ident, $m:ident, $body:expr) => {{
+        #[allow(dead_code)]
+        const $l: usize = $x;
+        #[allow(dead_code)]
+        const $m: usize = $y;
+        $body
+    }};
+}
+
+/// The digit count that number reads try first, and what a read learns from numbers of
+/// other counts: the last one's count, how many in a row had it, and where the last ended.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Usual {
+    len: usize,
+    other: usize,
+    streak: usize,
+    after: usize,
+}
+
+impl Usual {
+    /// Numbers of `len` digits first (1 to 15).
+    pub(crate) fn new(len: usize) -> Usual {
+        Usual {
+            len,
+            other: len,
+            streak: 0,
+            after: usize::MAX,
+        }
+    }
+
+    /// Notes a number of another length `len` read from `start` to `end`: three in a row of
+    /// one length make it the usual one.
+    fn learn(&mut self, len: usize, start: usize, end: usize) {
+        let streak = match start == self.after && len == self.other {
+            true => self.streak + 1,
+            false => 1,
+        };
+        *self = match streak {
+            3 => Usual::new(len),
+            _ => Usual {
+                other: len,
+                streak,
+                after: end,
+                ..*self
+            },
+        };
+    }
+}
+
+/// The value and length of 1 to 15 digits at the start of `head` followed by whitespace.
+#[inline(never)]
+fn digits_any_length(head: &[u8; 16]) -> Option<(u64, usize)> {
+    let len = match non_digits(digit_lanes(&head[..8])) {
+        0 => 8 + (non_digits(digit_lanes(&head[8..])).trailing_zeros() / 8) as usize,
+        stops => (stops.trailing_zeros() / 8) as usize,
+    };
+    let value = by_digit_count!(len, L, M => digits_of::<L>(head), None)?;
+    Some((value, len))
+}
+
+/// The 16 bytes of `window` from `at`, which is below 2048.
+#[inline(always)]
+fn head(window: &[u8; WINDOW], at: usize) -> &[u8; 16] {
+    // The mask only lets the compiler see that `at` is in the window.
+    window[at % 2048..][..16].try_into().expect("16 bytes")
+}
+
+/// Reads `N` numbers from the front of `window`, each of `L` or `M` digits, else of any
+/// length after a little whitespace, and followed by one whitespace byte: the bytes they
+/// took, how many had another length and the last such length; `None` at the first that is
+/// not such a number.
 #[inline(always)]
 fn many<const N: usize, const L: usize, const M: usize>(
     window: &[u8; WINDOW],
@@ -115,60 +201,21 @@ fn many<const N: usize, const L: usize, const M: usize>(
 ) -> Option<(usize, usize, usize)> {
     let (mut at, mut others, mut other) = (0, 0, L);
     for value in values.iter_mut() {
-        // Below 17 N: the mask only lets the compiler see it.
-        let head: &[u8; 16] = window[at % 2048..][..16].try_into().expect("16 bytes");
-        let (v, len) = match usually::<L, M>(head) {
+        let (v, len) = match usually::<L, M>(head(window, at)) {
             Some(found) => found,
             None => {
-                let (v, len) = digits_any_length(head)?;
+                let spaces = head(window, at).iter().take(8);
+                at += spaces.take_while(|&&b| is_space(b)).count();
                 others += 1;
-                other = len;
-                (v, len)
+                let found = digits_any_length(head(window, at))?;
+                other = found.1;
+                found
             }
         };
         *value = v;
         at += len + 1;
     }
     Some((at, others, other))
-}
-
-/// The value of exactly `len` (1 to 15) digits at the start of `head` followed by
-/// whitespace, or `None`.
-#[inline(always)]
-fn digits_of_length(head: &[u8; 16], len: usize) -> Option<u64> {
-    match len {
-        1 => digits_of::<1>(head),
-        2 => digits_of::<2>(head),
-        3 => digits_of::<3>(head),
-        4 => digits_of::<4>(head),
-        5 => digits_of::<5>(head),
-        6 => digits_of::<6>(head),
-        7 => digits_of::<7>(head),
-        8 => digits_of::<8>(head),
-        9 => digits_of::<9>(head),
-        10 => digits_of::<10>(head),
-        11 => digits_of::<11>(head),
-        12 => digits_of::<12>(head),
-        13 => digits_of::<13>(head),
-        14 => digits_of::<14>(head),
-        15 => digits_of::<15>(head),
-        _ => None,
-    }
-}
-
-/// The value and length of 1 to 15 digits at the start of `head` followed by whitespace.
-#[inline(always)]
-fn digits_any_length(head: &[u8; 16]) -> Option<(u64, usize)> {
-    let first = non_digits(digit_lanes(&head[..8]));
-    let len = match first {
-        0 => 8 + (non_digits(digit_lanes(&head[8..])).trailing_zeros() / 8) as usize,
-        stops => (stops.trailing_zeros() / 8) as usize,
-    };
-    // 16 digits in a row is too many for this path.
-    if len == 0 || len == 16 {
-        return None;
-    }
-    Some((digits_of_length(head, len)?, len))
 }
 
 /// Parses a token of decimal digits with an optional sign (`-` only if `signed`) into its
@@ -194,65 +241,34 @@ fn parse_magnitude(token: &[u8], signed: bool) -> std::result::Result<(bool, u64
 
 impl<R: Read> Reader<R> {
     /// The fast path: a number's digits at `pos`, then one whitespace byte, both read; `None`
-    /// (having read nothing but whitespace) when it does not apply.
+    /// when it does not apply.
     #[inline(always)]
     fn digits_fast(&mut self) -> Option<u64> {
+        if !self.fast {
+            return None;
+        }
         // The byte at `end` is 0, which stops any number that would run past it.
         let head: &[u8; 16] = self.window()[..16].try_into().expect("16 bytes");
-        // One copy of the parse for each usual length, with the length a constant in it, and
-        // then the length below it, the commonest other length of random numbers.
-        let found = match self.usual_digits {
-            1 => usually::<1, 1>(head),
-            2 => usually::<2, 1>(head),
-            3 => usually::<3, 2>(head),
-            4 => usually::<4, 3>(head),
-            5 => usually::<5, 4>(head),
-            6 => usually::<6, 5>(head),
-            7 => usually::<7, 6>(head),
-            8 => usually::<8, 7>(head),
-            9 => usually::<9, 8>(head),
-            10 => usually::<10, 9>(head),
-            11 => usually::<11, 10>(head),
-            12 => usually::<12, 11>(head),
-            13 => usually::<13, 12>(head),
-            14 => usually::<14, 13>(head),
-            15 => usually::<15, 14>(head),
-            // 0: the fast paths are off.
-            _ => return None,
+        let found = by_digit_count!(self.usual.len, L, M => usually::<L, M>(head), None);
+        let (value, len) = match found {
+            Some(found) => found,
+            None => self.digits_other_length()?,
         };
-        match found {
-            Some((value, len)) => {
-                self.pos += len + 1;
-                Some(value)
-            }
-            None => self.digits_other_length(),
-        }
+        self.pos += len + 1;
+        Some(value)
     }
 
-    /// [`Reader::digits_fast`] for a number of another length, or after whitespace; three
-    /// numbers in a row of one other length make it the usual one.
+    /// [`Reader::digits_fast`] for a number of another length, or after whitespace: its
+    /// value and length, `pos` moved to it.
     #[inline(never)]
-    fn digits_other_length(&mut self) -> Option<u64> {
-        let came_after_miss = self.pos == self.other_digits.1 >> 8;
+    fn digits_other_length(&mut self) -> Option<(u64, usize)> {
+        let start = self.pos;
         while self.pos < self.end && is_space(self.buf[self.pos]) {
             self.pos += 1;
         }
-        let head = self.buf[..self.end].get(self.pos..self.pos + 16)?;
-        let (value, len) = digits_any_length(head.try_into().ok()?)?;
-        // `other_digits.1`: where the last miss ended (high bits) and how many misses of
-        // that length came in a row (low 8 bits).
-        let (other, streak) = (self.other_digits.0, self.other_digits.1 & 0xff);
-        let streak = if came_after_miss && len == other {
-            streak + 1
-        } else {
-            1
-        };
-        if streak == 3 {
-            self.usual_digits = len;
-        }
-        self.pos += len + 1;
-        self.other_digits = (len, self.pos << 8 | streak.min(3));
-        Some(value)
+        let (value, len) = digits_any_length(self.window()[..16].try_into().expect("16"))?;
+        self.usual.learn(len, start, self.pos + len + 1);
+        Some((value, len))
     }
 
     /// Reads an unsigned integer in `low..=high`, of a type whose largest value is `max`.
@@ -366,7 +382,7 @@ impl<R: Read> Reader<R> {
     }
 
     /// Reads `N` `u64`s in `range`, as `N` calls of [`Reader::u64_in`] would, with less work
-    /// per number when they are each followed by one whitespace byte, as in a line of them.
+    /// per number when each is followed by one whitespace byte, as in a line of them.
     ///
     /// # Complexity
     /// O(digits).
@@ -386,44 +402,107 @@ impl<R: Read> Reader<R> {
         range: RangeInclusive<u64>,
         what: &str,
     ) -> Result<[u64; N]> {
-        assert!(N <= 64, "{N} numbers at once are too many");
-        let (low, high) = (*range.start(), *range.end());
         let mut values = [0; N];
-        let window = self.window();
-        let found = match self.usual_digits {
-            1 => many::<N, 1, 1>(window, &mut values),
-            2 => many::<N, 2, 1>(window, &mut values),
-            3 => many::<N, 3, 2>(window, &mut values),
-            4 => many::<N, 4, 3>(window, &mut values),
-            5 => many::<N, 5, 4>(window, &mut values),
-            6 => many::<N, 6, 5>(window, &mut values),
-            7 => many::<N, 7, 6>(window, &mut values),
-            8 => many::<N, 8, 7>(window, &mut values),
-            9 => many::<N, 9, 8>(window, &mut values),
-            10 => many::<N, 10, 9>(window, &mut values),
-            11 => many::<N, 11, 10>(window, &mut values),
-            12 => many::<N, 12, 11>(window, &mut values),
-            13 => many::<N, 13, 12>(window, &mut values),
-            14 => many::<N, 14, 13>(window, &mut values),
-            15 => many::<N, 15, 14>(window, &mut values),
-            _ => None,
-        };
-        match found {
-            Some((len, others, other)) if values.iter().all(|v| (low..=high).contains(v)) => {
-                if 2 * others > N {
-                    // Most numbers had another length: try the last one's first.
-                    self.usual_digits = other;
-                }
-                self.pos += len;
-                Ok(values)
-            }
-            _ => {
-                for value in values.iter_mut() {
-                    *value = self.unsigned(low, high, u64::MAX, what)?;
-                }
-                Ok(values)
+        if self.u64s_each_fast(1, &range, &mut |found| {
+            values = found;
+            Ok(())
+        })? == 0
+        {
+            for value in values.iter_mut() {
+                *value = self.u64_in(range.clone(), what)?;
             }
         }
+        Ok(values)
+    }
+
+    /// Reads `count` times `N` `u64`s in `range`, calling `visit` with each `N`, as many calls
+    /// of [`Reader::u64s_in`] would, with less work per number: for many lines of numbers.
+    ///
+    /// # Complexity
+    /// O(digits), plus the calls.
+    ///
+    /// # Panics
+    /// If `N` is above 64.
+    ///
+    /// ```
+    /// use combgames::io::Reader;
+    /// let mut rd = Reader::new(&b"3 4\n5 12\n8 15\n"[..]);
+    /// let mut squares = Vec::new();
+    /// rd.u64s_each(3, 1..=20, "a side", |[a, b]| Ok(squares.push(a * a + b * b))).unwrap();
+    /// assert_eq!(squares, [25, 169, 289]);
+    /// ```
+    #[inline(always)]
+    pub fn u64s_each<const N: usize>(
+        &mut self,
+        count: u64,
+        range: RangeInclusive<u64>,
+        what: &str,
+        mut visit: impl FnMut([u64; N]) -> Result<()>,
+    ) -> Result<()> {
+        let mut left = count;
+        while left > 0 {
+            match self.u64s_each_fast(left, &range, &mut visit)? {
+                0 => {
+                    let mut values = [0; N];
+                    for value in values.iter_mut() {
+                        *value = self.u64_in(range.clone(), what)?;
+                    }
+                    visit(values)?;
+                    left -= 1;
+                }
+                read => left -= read,
+            }
+        }
+        Ok(())
+    }
+
+    /// The fast path of [`Reader::u64s_each`]: up to `most` times `N` numbers in `range`
+    /// read from the buffer, `visit` called with each `N`: how many times.
+    #[inline(always)]
+    fn u64s_each_fast<const N: usize>(
+        &mut self,
+        most: u64,
+        range: &RangeInclusive<u64>,
+        visit: &mut impl FnMut([u64; N]) -> Result<()>,
+    ) -> Result<u64> {
+        assert!(N <= 64, "{N} numbers at once are too many");
+        if !self.fast {
+            return Ok(0);
+        }
+        let range = (*range.start(), range.end().wrapping_sub(*range.start()));
+        by_digit_count!(self.usual.len, L, M => self.each::<N, L, M>(most, range, visit), Ok(0))
+    }
+
+    /// [`Reader::u64s_each_fast`] for numbers usually of `L`, else `M`, digits.
+    #[inline(always)]
+    fn each<const N: usize, const L: usize, const M: usize>(
+        &mut self,
+        most: u64,
+        (low, span): (u64, u64),
+        visit: &mut impl FnMut([u64; N]) -> Result<()>,
+    ) -> Result<u64> {
+        let mut read = 0;
+        while read < most {
+            let mut values = [0; N];
+            // The byte at `end` is 0, which stops any number that would run past it.
+            let (len, others, other) = match many::<N, L, M>(self.window(), &mut values) {
+                Some(found) => found,
+                None => break,
+            };
+            let outside = values.iter().fold(false, |out, &v| out | (v.wrapping_sub(low) > span));
+            if outside {
+                break;
+            }
+            self.pos += len;
+            read += 1;
+            visit(values)?;
+            if 2 * others > N {
+                // Most numbers had another length: try the last one's first.
+                self.usual = Usual::new(other);
+                break;
+            }
+        }
+        Ok(read)
     }
 
     /// Reads a `u32`; `what` names it in errors.

@@ -112,10 +112,9 @@ fn piles_less_one(a: &[u64; 9]) -> [u64; 9] {
 /// O(input bytes).
 pub fn solve<R: Read>(rd: &mut Reader<R>, out: &mut impl Write) -> Result<()> {
     let grids = rd.u64_in(1..=u64::MAX, "the number of grids T")?;
-    for _ in 0..grids {
-        let a = rd.u64s_in(1..=u64::from(u32::MAX), "a pile")?;
-        out.write_all(&[b'0' + winning_first_moves(&a) as u8, b'\n'])?;
-    }
+    rd.u64s_each(grids, 1..=u64::from(u32::MAX), "a pile", |a| {
+        Ok(out.write_all(&[b'0' + winning_first_moves(&a) as u8, b'\n'])?)
+    })?;
     rd.expect_end()
 }
 
