@@ -70,8 +70,16 @@ fn digits_of<const L: usize>(head: &[u8; 16]) -> Option<u64> {
     let first = digit_lanes(&head[..8]);
     if L <= 8 {
         let wanted = lanes(0x80) >> (64 - 8 * L.min(8));
-        let digits = non_digits(first) & wanted == 0;
-        return (digits && is_space_bit(head[L % 16])).then(|| leading_digit_value(first, L));
+        if non_digits(first) & wanted != 0 || !is_space_bit(head[L % 16]) {
+            return None;
+        }
+        if L <= 4 {
+            // At most four digits: moved to the top of the low half, two multiplies.
+            let digits = first << (8 * (4 - L.min(4))) & 0xffff_ffff;
+            let pairs = digits.wrapping_mul(10 << 8 | 1) >> 8 & 0x00ff_00ff;
+            return Some(pairs.wrapping_mul(100 << 16 | 1) >> 16 & 0xffff);
+        }
+        return Some(leading_digit_value(first, L));
     }
     if non_digits(first) != 0 || !is_space_bit(head[L % 16]) {
         return None;
@@ -183,6 +191,82 @@ fn digits_any_length(head: &[u8; 16]) -> Option<(u64, usize)> {
     Some((value, len))
 }
 
+/// How to read two numbers of 1 to 3 digits from one word, by the pattern of its bytes that
+/// are not digits (bit i for byte i): where the byte between them is, the pair's length
+/// with the byte after it (0 if the word does not start so), both separators' lanes and
+/// their commonest bytes (a space, then `\n`), and the multipliers and mask that move each
+/// number's digits to the top of its half word (see [`short_pair`]).
+struct PairLayouts {
+    between: [u8; 256],
+    len: [u8; 256],
+    separators: [u64; 256],
+    space_newline: [u64; 256],
+    first_shift: [u64; 256],
+    second_mask: [u64; 256],
+    second_shift: [u64; 256],
+}
+
+/// See [`PairLayouts`].
+const PAIR_LAYOUTS: PairLayouts = {
+    let mut layouts = PairLayouts {
+        between: [0; 256],
+        len: [0; 256],
+        separators: [0; 256],
+        space_newline: [0; 256],
+        first_shift: [0; 256],
+        second_mask: [0; 256],
+        second_shift: [0; 256],
+    };
+    let mut stops = 0;
+    while stops < 256 {
+        // A ninth stop bit ends a word of digits.
+        let first = (stops as u32 | 0x100).trailing_zeros();
+        let second = ((stops as u32 | 0x100) >> (first + 1)).trailing_zeros();
+        if first >= 1 && first <= 3 && second >= 1 && second <= 3 {
+            let end = first + 1 + second;
+            layouts.between[stops] = first as u8;
+            layouts.len[stops] = end as u8 + 1;
+            layouts.separators[stops] = 0xff << (8 * first) | 0xff << (8 * end);
+            layouts.space_newline[stops] = (b' ' as u64) << (8 * first) | (b'\n' as u64) << (8 * end);
+            layouts.first_shift[stops] = 1 << (8 * (4 - first));
+            layouts.second_mask[stops] = (1 << (8 * end)) - (1 << (8 * (first + 1)));
+            layouts.second_shift[stops] = 1 << (8 * (8 - end));
+        }
+        stops += 1;
+    }
+    layouts
+};
+
+/// Two numbers of 1 to 3 digits at the start of `head`, each followed by one whitespace
+/// byte, read from one word with no branch on their lengths (which random short numbers
+/// would mispredict): their values and length, or `None`.
+#[inline(always)]
+fn short_pair(head: &[u8; 16]) -> Option<([u64; 2], usize)> {
+    let raw = u64::from_le_bytes(head[..8].try_into().expect("8 bytes"));
+    let digits = raw ^ lanes(b'0');
+    // One bit a byte that is not a digit, gathered by a multiply; exact up to the byte after
+    // the second number when the byte between them is whitespace (which makes no carry in
+    // `non_digits`), and the pair is refused otherwise.
+    let stops = (non_digits(digits).wrapping_mul(0x0002_0408_1020_4081) >> 56) as usize;
+    let layout = &PAIR_LAYOUTS;
+    let len = usize::from(layout.len[stops]);
+    let separators = raw & layout.separators[stops];
+    let spaces = || {
+        let after = len.wrapping_sub(1) % 8;
+        is_space_bit(head[usize::from(layout.between[stops]) % 8]) && is_space_bit(head[after])
+    };
+    if len == 0 || separators != layout.space_newline[stops] && !spaces() {
+        return None;
+    }
+    // Each number moved to the top of its half word, with leading zeros below: then two
+    // steps of the eight-digit sum give both values at once.
+    let first = digits.wrapping_mul(layout.first_shift[stops]) & 0xffff_ffff;
+    let second = (digits & layout.second_mask[stops]).wrapping_mul(layout.second_shift[stops]);
+    let pairs = (first | second).wrapping_mul(10 << 8 | 1) >> 8 & 0x00ff_00ff_00ff_00ff;
+    let quads = pairs.wrapping_mul(100 << 16 | 1) >> 16;
+    Some(([quads & 0xffff, quads >> 32 & 0xffff], len))
+}
+
 /// The 16 bytes of `window` from `at`, which is below 2048.
 #[inline(always)]
 fn head(window: &[u8; WINDOW], at: usize) -> &[u8; 16] {
@@ -200,7 +284,19 @@ fn many<const N: usize, const L: usize, const M: usize>(
     values: &mut [u64; N],
 ) -> Option<(usize, usize, usize)> {
     let (mut at, mut others, mut other) = (0, 0, L);
-    for value in values.iter_mut() {
+    let mut first = 0;
+    // Short numbers two at a time, with no branch on their lengths.
+    while L <= 3 && first + 1 < N {
+        match short_pair(head(window, at)) {
+            Some((pair, len)) => {
+                values[first..first + 2].copy_from_slice(&pair);
+                at += len;
+                first += 2;
+            }
+            None => break,
+        }
+    }
+    for value in values[first..].iter_mut() {
         let (v, len) = match usually::<L, M>(head(window, at)) {
             Some(found) => found,
             None => {
@@ -466,26 +562,15 @@ impl<R: Read> Reader<R> {
         visit: &mut impl FnMut([u64; N]) -> Result<()>,
     ) -> Result<u64> {
         assert!(N <= 64, "{N} numbers at once are too many");
-        if !self.fast {
-            return Ok(0);
-        }
-        let range = (*range.start(), range.end().wrapping_sub(*range.start()));
-        by_digit_count!(self.usual.len, L, M => self.each::<N, L, M>(most, range, visit), Ok(0))
-    }
-
-    /// [`Reader::u64s_each_fast`] for numbers usually of `L`, else `M`, digits.
-    #[inline(always)]
-    fn each<const N: usize, const L: usize, const M: usize>(
-        &mut self,
-        most: u64,
-        (low, span): (u64, u64),
-        visit: &mut impl FnMut([u64; N]) -> Result<()>,
-    ) -> Result<u64> {
+        let (low, span) = (*range.start(), range.end().wrapping_sub(*range.start()));
+        let usual = self.usual.len * usize::from(self.fast);
         let mut read = 0;
         while read < most {
             let mut values = [0; N];
             // The byte at `end` is 0, which stops any number that would run past it.
-            let (len, others, other) = match many::<N, L, M>(self.window(), &mut values) {
+            let window = self.window();
+            let found = by_digit_count!(usual, L, M => many::<N, L, M>(window, &mut values), None);
+            let (len, others, other) = match found {
                 Some(found) => found,
                 None => break,
             };
