@@ -21,7 +21,7 @@
 use std::convert::TryInto;
 use std::io::Read;
 
-use crate::io::{describe, is_space, Reader, Result, WINDOW};
+use crate::io::{describe, is_space, Reader, Result, MAX_CAPACITY, WINDOW};
 
 /// The longest picture, whitespace included; groups drawn longer take the plain path.
 const MAX_LEN: usize = 128;
@@ -613,9 +613,9 @@ impl<R: Read> Reader<R> {
         if self.end - self.pos < most * len + 8 {
             self.fill(most * len + 8)?;
         }
-        let fit = match (self.end - self.pos).checked_sub(8) {
-            Some(room) => (room / len).min(most),
-            None => 0,
+        let fit = match self.end - self.pos {
+            room if room >= most * len + 8 => most,
+            room => (room.saturating_sub(8) / len).min(most),
         };
         if let Some(run) = picture.run.as_ref().filter(|_| fit > 1) {
             if run.matches(&self.buf[self.pos..self.pos + fit * len]) {
@@ -650,17 +650,21 @@ impl<R: Read> Reader<R> {
         most: usize,
         visit: &mut impl FnMut(u64) -> Result<()>,
     ) -> Result<u64> {
-        for read in 0..most {
-            match Picture::read_tiles::<N>(&picture.tiles, self.window()) {
+        let (start, len) = (self.pos, picture.len);
+        let mut read = 0;
+        while read < most {
+            let window = self.buf[(start + read * len) % MAX_CAPACITY..][..WINDOW].try_into();
+            match Picture::read_tiles::<N>(&picture.tiles, window.expect("a window")) {
                 Some(value) => {
-                    self.count_ahead(picture.len, picture.newlines);
-                    self.pos += picture.len;
+                    read += 1;
                     visit(value)?;
                 }
-                None => return Ok(read as u64),
+                None => break,
             }
         }
-        Ok(most as u64)
+        self.count_ahead(read * len, read * picture.newlines);
+        self.pos = start + read * len;
+        Ok(read as u64)
     }
 
     /// The plain path of [`Reader::cells`]: cell by cell, checked, and learning the

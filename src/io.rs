@@ -28,7 +28,7 @@ pub const MAX_TOKEN: usize = 1 << 16;
 pub(crate) const WINDOW: usize = 4096 + 8;
 
 /// The largest capacity a buffer grows to: room for the longest token and the byte after it.
-const MAX_CAPACITY: usize = 1 << 17;
+pub(crate) const MAX_CAPACITY: usize = 1 << 17;
 
 /// An input or output failure.
 #[derive(Debug)]

@@ -17,6 +17,7 @@
 //! computes them all. A rectangle whose edge row or column holds no card is the same game
 //! as the rectangle without it, and just copies that value.
 
+use combgames::cells::Cells;
 use combgames::game::nim_sum;
 use combgames::io::{self, Reader, Result};
 use combgames::rect::{Intervals, Rects};
@@ -371,28 +372,23 @@ pub fn first_player_wins(board: &[u8], n: usize, m: usize) -> bool {
     nim_sum(parity_values(board, n, m)) != 0
 }
 
+/// The cards, in the order of their packed values.
+const COLOURS: &[u8] = b"RGB";
+
 /// Reads one board and answers `W` if the first player wins, else `L`.
 ///
 /// # Complexity
 /// That of [`first_player_wins`].
-pub fn solve(input: impl Read, out: &mut impl Write) -> Result<()> {
-    let mut rd = Reader::new(input);
+pub fn solve<R: Read>(rd: &mut Reader<R>, out: &mut impl Write) -> Result<()> {
     let n = rd.usize_in(1..=MAX_SIDE, "the number of rows N")?;
     let m = rd.usize_in(1..=MAX_SIDE, "the number of columns M")?;
-    let what = format!("a row of {m} cards R, G or B");
+    let mut row = Cells::new(COLOURS, m);
     let mut board = Vec::with_capacity(n * m);
     for _ in 0..n {
-        let row = rd.expect_token_where(&what, |row| {
-            row.len() == m && row.iter().all(|b| b"RGB".contains(b))
-        })?;
-        board.extend_from_slice(row);
+        let cards = rd.cells(&mut row, "a card R, G or B")?;
+        board.extend((0..m).map(|c| COLOURS[(cards >> (2 * c) & 3) as usize]));
     }
-    let answer: &[u8] = if first_player_wins(&board, n, m) {
-        b"W\n"
-    } else {
-        b"L\n"
-    };
-    out.write_all(answer)?;
+    out.write_all(if first_player_wins(&board, n, m) { b"W\n" } else { b"L\n" })?;
     rd.expect_end()
 }
 
