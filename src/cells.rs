@@ -79,19 +79,28 @@ impl Cells {
         let mut index = [NOT_A_LETTER; 256];
         for (i, &letter) in alphabet.iter().enumerate() {
             assert!(!is_space(letter), "a letter cannot be whitespace");
-            assert!(index[usize::from(letter)] == NOT_A_LETTER, "a letter repeats");
+            assert!(
+                index[usize::from(letter)] == NOT_A_LETTER,
+                "a letter repeats"
+            );
             index[usize::from(letter)] = i as u8;
         }
         let bits = 32 - (alphabet.len().max(2) as u32 - 1).leading_zeros();
         assert!(!alphabet.is_empty() && count > 0, "no letters or no cells");
-        assert!(count as u32 * bits <= 64, "{count} cells do not fit in 64 bits");
+        assert!(
+            count as u32 * bits <= 64,
+            "{count} cells do not fit in 64 bits"
+        );
         // The fewest byte bits that tell the letters apart (all eight do).
         let apart = |mask: &u8| {
             let mut seen = [false; 256];
-            let mut seen_before = |l: &u8| std::mem::replace(&mut seen[usize::from(l & mask)], true);
+            let mut seen_before =
+                |l: &u8| std::mem::replace(&mut seen[usize::from(l & mask)], true);
             !alphabet.iter().any(|l| seen_before(l))
         };
-        let keys = (0..=255u8).filter(apart).min_by_key(|mask| mask.count_ones());
+        let keys = (0..=255u8)
+            .filter(apart)
+            .min_by_key(|mask| mask.count_ones());
         Cells {
             index,
             letters: alphabet.to_vec(),
@@ -256,7 +265,9 @@ impl Tile {
         // The tile ends before the first cell it did not take.
         let len = offsets.get(first + n).map_or(end, |&next| next.min(end)) - start;
         let mask = u64::MAX >> (64 - 8 * len);
-        let lane_keys = lanes[..n].iter().fold(0, |k, &l| k | u64::from(keys) << (8 * l));
+        let lane_keys = lanes[..n]
+            .iter()
+            .fold(0, |k, &l| k | u64::from(keys) << (8 * l));
         let mut tile = Tile {
             at: start,
             len,
@@ -270,10 +281,13 @@ impl Tile {
         let mut expected = [0u8; 8];
         expected[..len].copy_from_slice(&drawn[start..start + len]);
         for combo in 0..1u32 << (key_bits * n as u32) {
-            let mut value = 0u64;
+            // The word of these keys, and the one the table expects for them.
+            let (mut keyed, mut value) = (0u64, 0u64);
             for (c, &lane) in lanes[..n].iter().enumerate() {
                 let key = spread(combo >> (key_bits * c as u32), keys);
-                expected[lane as usize] = match cells.letters.iter().position(|&l| l & keys == key) {
+                keyed |= u64::from(key) << (8 * lane);
+                expected[lane as usize] = match cells.letters.iter().position(|&l| l & keys == key)
+                {
                     Some(l) => {
                         value = value.wrapping_add(cells.value(first + c, l));
                         cells.letters[l]
@@ -282,8 +296,7 @@ impl Tile {
                     None => key ^ keys,
                 };
             }
-            let w = u64::from_le_bytes(expected);
-            tile.table[tile.index(w)] = (w & mask, value);
+            tile.table[tile.index(keyed)] = (u64::from_le_bytes(expected) & mask, value);
         }
         tile
     }
@@ -384,10 +397,13 @@ impl Gather {
         let pairs: Vec<(u32, u32)> = ones(self.keys).zip(ones(self.targets)).collect();
         let window = u64::MAX << clean;
         (0..1u32 << pairs.len()).all(|combo| {
-            let (w, want) = pairs.iter().enumerate().fold((0, 0), |(w, want), (i, &(s, t))| {
-                let bit = u64::from(combo >> i & 1);
-                (w | bit << s, want | bit << t)
-            });
+            let (w, want) = pairs
+                .iter()
+                .enumerate()
+                .fold((0, 0), |(w, want), (i, &(s, t))| {
+                    let bit = u64::from(combo >> i & 1);
+                    (w | bit << s, want | bit << t)
+                });
             match masked {
                 true => self.apply::<true>(w) == want,
                 false => self.apply::<false>(w) & window == want,
@@ -505,11 +521,16 @@ impl Run {
         values: &mut [u64],
         count: usize,
     ) {
-        let gathers = if COUNT == 0 { &self.gathers[..] } else { &self.gathers[..COUNT] };
+        let gathers = if COUNT == 0 {
+            &self.gathers[..]
+        } else {
+            &self.gathers[..COUNT]
+        };
         for (i, value) in values.iter_mut().enumerate() {
             // Below CHUNK * MAX_LEN: the mask only lets the compiler see it.
             let at = (i * len) % (CHUNK * MAX_LEN);
-            let group: &[u8; MAX_LEN + 8] = bytes[at..at + MAX_LEN + 8].try_into().expect("a group");
+            let group: &[u8; MAX_LEN + 8] =
+                bytes[at..at + MAX_LEN + 8].try_into().expect("a group");
             let keys = gathers.iter().fold(0, |k, g| {
                 k | g.apply::<MASKED>(word(&group[g.at % MAX_LEN..]))
             });
@@ -682,8 +703,8 @@ impl<R: Read> Reader<R> {
             moved |= *dropped.get_or_insert(self.offset(0)) != self.offset(0);
             let first = *start.get_or_insert(self.offset(self.pos));
             // A row written as one token with a byte between cells.
-            let width = cells.row;
-            let row = width > 1 && i % width == 0 && self.token_len(what)? == 2 * width - 1;
+            let width = cells.row.min(cells.count - i);
+            let row = width > 1 && i % cells.row == 0 && self.token_len(what)? == 2 * width - 1;
             for k in 0..if row { width } else { 1 } {
                 let at = self.pos + 2 * k;
                 let l = self.letter(cells, at, what)?;
@@ -694,7 +715,9 @@ impl<R: Read> Reader<R> {
             i += if row { width } else { 1 };
         }
         moved |= dropped != Some(self.offset(0));
-        let spaces = self.buf[self.pos..self.end].iter().position(|&b| !is_space(b));
+        let spaces = self.buf[self.pos..self.end]
+            .iter()
+            .position(|&b| !is_space(b));
         if let (true, false, Some(spaces), Some(start)) = (self.fast, moved, spaces, start) {
             let first = (start - self.offset(0)) as usize;
             cells.learn(&self.buf[first..self.pos + spaces], &offsets[..cells.count]);

@@ -337,7 +337,10 @@ impl<R: Read> Reader<R> {
     pub(crate) fn token_len(&mut self, what: &str) -> Result<usize> {
         let mut len = 0;
         loop {
-            match self.buf[self.pos + len..self.end].iter().position(|&b| is_space(b)) {
+            match self.buf[self.pos + len..self.end]
+                .iter()
+                .position(|&b| is_space(b))
+            {
                 Some(i) => return Ok(len + i),
                 None if self.eof => return Ok(self.end - self.pos),
                 None => {}
@@ -368,7 +371,9 @@ impl<R: Read> Reader<R> {
     pub(crate) fn window(&self) -> &[u8; WINDOW] {
         // `pos` is at most MAX_TOKEN + 1: the mask only lets the compiler see it.
         let at = self.pos % MAX_CAPACITY;
-        self.buf[at..at + WINDOW].try_into().expect("the buffer has a window")
+        self.buf[at..at + WINDOW]
+            .try_into()
+            .expect("the buffer has a window")
     }
 
     /// The buffered bytes from `pos`, for error messages.

@@ -16,7 +16,6 @@ use std::ops::RangeInclusive;
 
 use crate::io::{describe, is_space, Reader, Result, WINDOW};
 
-
 /// `b` in all eight byte lanes of a word.
 const fn lanes(b: u8) -> u64 {
     0x0101_0101_0101_0101 * b as u64
@@ -227,7 +226,8 @@ const PAIR_LAYOUTS: PairLayouts = {
             layouts.between[stops] = first as u8;
             layouts.len[stops] = end as u8 + 1;
             layouts.separators[stops] = 0xff << (8 * first) | 0xff << (8 * end);
-            layouts.space_newline[stops] = (b' ' as u64) << (8 * first) | (b'\n' as u64) << (8 * end);
+            layouts.space_newline[stops] =
+                (b' ' as u64) << (8 * first) | (b'\n' as u64) << (8 * end);
             layouts.first_shift[stops] = 1 << (8 * (4 - first));
             layouts.second_mask[stops] = (1 << (8 * end)) - (1 << (8 * (first + 1)));
             layouts.second_shift[stops] = 1 << (8 * (8 - end));
@@ -574,7 +574,9 @@ impl<R: Read> Reader<R> {
                 Some(found) => found,
                 None => break,
             };
-            let outside = values.iter().fold(false, |out, &v| out | (v.wrapping_sub(low) > span));
+            let outside = values
+                .iter()
+                .fold(false, |out, &v| out | (v.wrapping_sub(low) > span));
             if outside {
                 break;
             }

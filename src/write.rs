@@ -58,7 +58,10 @@ impl<W: Write> Writer<W> {
         );
         Writer {
             inner,
-            buf: vec![0; DEFAULT_CAPACITY + 16].into_boxed_slice().try_into().expect("sized"),
+            buf: vec![0; DEFAULT_CAPACITY + 16]
+                .into_boxed_slice()
+                .try_into()
+                .expect("sized"),
             used: 0,
             capacity,
         }

@@ -146,7 +146,7 @@ fn board_text(board: &[Vec<u8>], newline: &str) -> String {
 }
 
 fn run(input: &str) -> (String, Option<String>) {
-    common::run_solve(|input, out| card_game::solve(input, out), input)
+    common::run_solve(|rd, out| card_game::solve(rd, out), input)
 }
 
 fn answer(wins: bool) -> &'static str {
@@ -270,27 +270,24 @@ fn bad_input_gives_one_clear_error() {
         ),
         (
             "2 3\nRGB\nRG\n",
-            "line 3: expected a row of 3 cards R, G or B, found \"RG\"",
-        ),
-        (
-            "2 3\nRGB\nRGBR\n",
-            "line 3: expected a row of 3 cards R, G or B, found \"RGBR\"",
+            "line 4: expected a card R, G or B, found end of input",
         ),
         (
             "2 3\nRGB\nRgB\n",
-            "line 3: expected a row of 3 cards R, G or B, found \"RgB\"",
+            "line 3: expected a card R, G or B, found 'g'",
         ),
         (
             "2 3\nRXB\nRGB\n",
-            "line 2: expected a row of 3 cards R, G or B, found \"RXB\"",
+            "line 2: expected a card R, G or B, found 'X'",
         ),
         (
+            // Cards may stand apart: the second row is missing.
             "2 3\nR G B\n",
-            "line 2: expected a row of 3 cards R, G or B, found \"R\"",
+            "line 3: expected a card R, G or B, found end of input",
         ),
         (
             "3 3\nRGB\nRGB\n",
-            "line 4: expected a row of 3 cards R, G or B, found end of input",
+            "line 4: expected a card R, G or B, found end of input",
         ),
     ];
     let cases = cases.map(|(input, error)| (input, "", error));
@@ -301,7 +298,13 @@ fn bad_input_gives_one_clear_error() {
         "W\n",
         "line 3: expected the end of the input, found \"G\"",
     );
-    common::assert_errors(run, &[extra_row]);
+    // A row too long leaves a card past the board.
+    let long_row = (
+        "2 3\nRGB\nRGBR\n",
+        "W\n",
+        "line 3: expected the end of the input, found \"R\"",
+    );
+    common::assert_errors(run, &[extra_row, long_row]);
 }
 
 #[test]
@@ -311,6 +314,6 @@ fn the_binary_reports_one_error_line_and_fails() {
     assert!(output.stdout.is_empty());
     assert_eq!(
         output.stderr,
-        "error: line 3: expected a row of 2 cards R, G or B, found \"RQ\"\n"
+        "error: line 3: expected a card R, G or B, found 'Q'\n"
     );
 }

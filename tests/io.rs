@@ -1,6 +1,8 @@
-//! The reader (tokens, bytes, line numbers, errors) and the writer against plain models, at
-//! every buffer size. Integer reads are in tests/numbers.rs.
+//! The reader (tokens, lines, the end of the input, line numbers, errors) and the writer
+//! against plain models, at every buffer size and with the fast paths on and off. Integer
+//! reads are in tests/numbers.rs, cells in tests/cells.rs.
 
+use combgames::cells::Cells;
 use combgames::io::{Error, Reader};
 use combgames::write::Writer;
 use proptest::prelude::*;
@@ -42,23 +44,30 @@ fn item() -> impl Strategy<Value = Item> {
     ]
 }
 
-/// Reads `items` back from `input` with a buffer of `capacity` bytes.
-fn read_back(input: &[u8], items: &[Item], capacity: usize) -> Result<(), String> {
+/// Reads `items` back from `input` with a buffer of `capacity` bytes, fast paths on or off.
+fn read_back(input: &[u8], items: &[Item], capacity: usize, fast: bool) -> Result<(), String> {
     let mut rd = Reader::with_capacity(capacity, input);
+    if !fast {
+        rd = rd.plain();
+    }
+    let mut cell = Cells::new(b".*", 1);
     for (k, item) in items.iter().enumerate() {
         let ok = match item {
             Item::Unsigned(v) => rd.u64("u").map_err(|e| e.to_string())? == *v,
             Item::Signed(v) => rd.i64("i").map_err(|e| e.to_string())? == *v,
-            Item::Word(w) => rd.expect_token("w").map_err(|e| e.to_string())? == w.as_bytes(),
-            Item::Cell(c) => rd.byte_in(b"*.", "c").map_err(|e| e.to_string())? == *c,
+            Item::Word(w) => rd.token("w").map_err(|e| e.to_string())? == w.as_bytes(),
+            Item::Cell(c) => {
+                let value = rd.cells(&mut cell, "c").map_err(|e| e.to_string())?;
+                b".*"[value as usize] == *c
+            }
         };
         if !ok {
             return Err(format!("item {k} ({item:?}) read back wrong"));
         }
     }
     rd.expect_end().map_err(|e| e.to_string())?;
-    match rd.token() {
-        Ok(None) => Ok(()),
+    match rd.has_more() {
+        Ok(false) => Ok(()),
         other => Err(format!("expected the end, got {other:?}")),
     }
 }
@@ -78,7 +87,10 @@ proptest! {
         let input = if trim { input.trim_end().to_string() } else { input };
         let items: Vec<Item> = items.into_iter().map(|(item, _)| item).collect();
         for capacity in 1..=input.len() + 1 {
-            prop_assert_eq!(read_back(input.as_bytes(), &items, capacity), Ok(()), "capacity {}", capacity);
+            for fast in [true, false] {
+                let read = read_back(input.as_bytes(), &items, capacity, fast);
+                prop_assert_eq!(read, Ok(()), "capacity {}, fast {}", capacity, fast);
+            }
         }
     }
 
@@ -113,8 +125,9 @@ fn error_messages_say_what_was_expected_and_found() {
         rd.i64("y").unwrap_err().to_string(),
         "line 2: expected y, found \"1x\""
     );
+    let mut colour = Cells::new(b"RGB", 1);
     assert_eq!(
-        rd.byte_in(b"RGB", "a colour").unwrap_err().to_string(),
+        rd.cells(&mut colour, "a colour").unwrap_err().to_string(),
         "line 3: expected a colour, found byte 0xff"
     );
 }
@@ -124,9 +137,9 @@ fn long_tokens_grow_the_buffer() {
     let word = "R".repeat(1000);
     let input = format!("{word}\n{word}");
     let mut rd = Reader::with_capacity(7, input.as_bytes());
-    assert_eq!(rd.expect_token("w").unwrap(), word.as_bytes());
-    assert_eq!(rd.expect_token("w").unwrap(), word.as_bytes());
-    assert_eq!(rd.token().unwrap(), None);
+    assert_eq!(rd.token("w").unwrap(), word.as_bytes());
+    assert_eq!(rd.line("w").unwrap(), word.as_bytes());
+    assert!(!rd.has_more().unwrap());
 }
 
 /// A sink that fails after `room` bytes.
@@ -187,7 +200,7 @@ fn read_errors_are_reported() {
 fn a_token_longer_than_the_cap_is_an_error_not_a_bigger_buffer() {
     use combgames::io::MAX_TOKEN;
     let input = format!("1\n{}", "7".repeat(3 * MAX_TOKEN));
-    for capacity in [1, 1000, MAX_TOKEN, MAX_TOKEN + 1, 4 * MAX_TOKEN] {
+    for capacity in [1, 1000, MAX_TOKEN] {
         let mut rd = Reader::with_capacity(capacity, input.as_bytes());
         assert_eq!(rd.u64("n").unwrap(), 1);
         let err = rd.u64("n").unwrap_err().to_string();
@@ -202,12 +215,12 @@ fn a_token_longer_than_the_cap_is_an_error_not_a_bigger_buffer() {
 #[test]
 fn a_token_of_exactly_the_cap_is_read_and_one_byte_more_is_refused() {
     use combgames::io::MAX_TOKEN;
-    for ending in [" ", "\n", "\r\n", "\r"] {
+    for ending in [" ", "\n", "\r\n"] {
         let input = format!("{0}{ending}{0}7{ending}", "7".repeat(MAX_TOKEN));
-        for capacity in [1, 1000, MAX_TOKEN - 1, MAX_TOKEN, MAX_TOKEN + 1] {
+        for capacity in [1, 1000, MAX_TOKEN - 1, MAX_TOKEN] {
             let mut rd = Reader::with_capacity(capacity, input.as_bytes());
-            assert_eq!(rd.expect_token("w").unwrap().len(), MAX_TOKEN);
-            let err = rd.expect_token("w").unwrap_err().to_string();
+            assert_eq!(rd.token("w").unwrap().len(), MAX_TOKEN);
+            let err = rd.token("w").unwrap_err().to_string();
             let line = if ending == " " { 1 } else { 2 };
             assert!(err.starts_with(&format!("line {line}: expected w, found \"777")));
             assert!(
@@ -218,146 +231,79 @@ fn a_token_of_exactly_the_cap_is_read_and_one_byte_more_is_refused() {
     }
 }
 
-/// The line breaks of `bytes` by the plain rule: `\r\n` is one, any other `\r` or `\n` one.
-fn plain_line_breaks(bytes: &[u8]) -> usize {
-    let mut breaks = 0;
-    let mut i = 0;
-    while i < bytes.len() {
-        if bytes[i] == b'\r' && bytes.get(i + 1) == Some(&b'\n') {
-            i += 1;
-        }
-        breaks += usize::from(bytes[i] == b'\r' || bytes[i] == b'\n');
-        i += 1;
-    }
-    breaks
-}
-
-/// A line end, any of the three kinds, or a run of them.
+/// A line end of either kind, or a run of them.
 fn line_end() -> impl Strategy<Value = &'static str> {
     prop_oneof![
         Just("\n"),
         Just("\r\n"),
-        Just("\r"),
         Just("\r\r\n"),
-        Just("\n\r")
+        Just("\n\n"),
+        Just(" \n")
     ]
 }
 
-proptest! {
-    #[test]
-    fn line_breaks_are_counted_as_the_plain_rule_says(
-        bytes in proptest::collection::vec(prop_oneof![Just(b'\r'), Just(b'\n'), Just(b' '), Just(b'x')], 0..600),
-    ) {
-        prop_assert_eq!(combgames::io::count_line_breaks(&bytes), plain_line_breaks(&bytes));
-    }
-
-    #[test]
-    fn errors_name_the_line_with_any_line_ends_at_every_buffer_size(
-        lines in proptest::collection::vec((proptest::collection::vec(0u64..1_000_000, 0..4), line_end()), 1..12),
-        bad in prop_oneof![Just("12x"), Just("-3"), Just("99999999999999999999"), Just("+")],
-    ) {
-        let mut input: String = lines
-            .iter()
-            .map(|(l, end)| l.iter().map(u64::to_string).collect::<Vec<_>>().join(" ") + end)
-            .collect();
-        let expected_line = plain_line_breaks(input.as_bytes()) + 1;
-        input += bad;
-        let count: usize = lines.iter().map(|(l, _)| l.len()).sum();
-        for capacity in 1..=input.len() + 1 {
-            let mut rd = Reader::with_capacity(capacity, input.as_bytes());
-            for _ in 0..count {
-                rd.u64("n").unwrap();
-            }
-            match rd.u64("n") {
-                Err(Error::Parse { line, .. }) => prop_assert_eq!(line, expected_line, "capacity {}", capacity),
-                other => prop_assert!(false, "expected a parse error, got {:?}", other),
-            }
-        }
-    }
-
-    /// Bytes consumed with their line breaks told (`consume_counted`), in pieces of any
-    /// size, leave the reader on the same line as the plain count, at every buffer size.
-    #[test]
-    fn counted_consumes_keep_the_line_numbers(
-        pieces in proptest::collection::vec((proptest::collection::vec(prop_oneof![Just(b'\r'), Just(b'\n'), Just(b'x')], 1..20), any::<bool>()), 1..20),
-    ) {
-        let input: Vec<u8> = pieces.iter().flat_map(|(p, _)| p.clone()).chain(*b"?").collect();
-        for capacity in 1..=input.len() + 1 {
-            let mut rd = Reader::with_capacity(capacity, &input[..]);
-            let mut at = 0;
-            for (piece, told) in &pieces {
-                // A piece that does not fit in the buffer is consumed in plain steps.
-                let fits = rd.peek(piece.len()).unwrap().len() >= piece.len();
-                if *told && fits {
-                    rd.consume_counted(piece.len(), plain_line_breaks(piece));
-                } else {
-                    for _ in 0..piece.len() {
-                        rd.peek(1).unwrap();
-                        rd.consume(1);
-                    }
-                }
-                at += piece.len();
-                prop_assert_eq!(rd.line(), plain_line_breaks(&input[..at]) + 1, "capacity {}", capacity);
-            }
-            let err = rd.u64("n").unwrap_err().to_string();
-            let expected = format!("line {}: expected n, found \"?\"", plain_line_breaks(&input) + 1);
-            prop_assert_eq!(err, expected);
-        }
-    }
-
-    #[test]
-    fn non_space_bytes_are_the_bytes_a_filter_keeps(
-        bytes in proptest::collection::vec(prop_oneof![Just(b' '), Just(b'\t'), Just(b'\n'), Just(b'\r'), Just(0x0b), Just(0x0c), Just(b'*'), Just(b'.'), Just(b'Q')], 0..80),
-        wanted in 0usize..20,
-    ) {
-        let mut out = vec![0; wanted];
-        let kept: Vec<(usize, u8)> = bytes
-            .iter()
-            .enumerate()
-            .filter(|&(_, &b)| !b.is_ascii_whitespace() && b != 0x0b)
-            .map(|(i, &b)| (i, b))
-            .collect();
-        let expected = if wanted == 0 {
-            Some(0)
-        } else {
-            kept.get(wanted - 1).map(|&(i, _)| i + 1)
-        };
-        prop_assert_eq!(combgames::io::non_space_bytes(&bytes, &mut out), expected);
-        if expected.is_some() {
-            let kept: Vec<u8> = kept.iter().take(wanted).map(|&(_, b)| b).collect();
-            prop_assert_eq!(out, kept);
-        }
-    }
+/// The lines of `bytes`: one more than its `\n` bytes.
+fn lines(bytes: &[u8]) -> usize {
+    bytes.iter().filter(|&&b| b == b'\n').count() + 1
 }
 
 proptest! {
-    /// `read_each` with a fast path for one-digit numbers reads what plain `u64` reads, at
-    /// every buffer size, whichever path each item takes.
     #[test]
-    fn read_each_agrees_with_the_slow_path(
-        numbers in proptest::collection::vec(prop_oneof![0u64..10, any::<u64>()], 1..60),
-        gaps in proptest::collection::vec(gap(), 60),
+    fn errors_name_the_line_with_any_line_ends_at_every_buffer_size(
+        lines_of in proptest::collection::vec((proptest::collection::vec(0u64..1_000_000, 0..4), line_end()), 1..12),
+        bad in prop_oneof![Just("12x"), Just("-3"), Just("99999999999999999999"), Just("+")],
     ) {
-        let input: String = numbers
+        let mut input: String = lines_of
             .iter()
-            .zip(&gaps)
-            .map(|(n, gap)| format!("{gap}{n}"))
+            .map(|(l, end)| l.iter().map(u64::to_string).collect::<Vec<_>>().join(" ") + end)
             .collect();
-        let digit = |bytes: &[u8]| match *bytes {
-            [b' ', d @ b'0'..=b'9', b' ', ..] => Some((u64::from(d - b'0'), 2)),
-            _ => None,
-        };
+        let expected_line = lines(input.as_bytes());
+        input += bad;
+        let count: usize = lines_of.iter().map(|(l, _)| l.len()).sum();
         for capacity in 1..=input.len() + 1 {
-            let mut rd = Reader::with_capacity(capacity, input.as_bytes());
-            let mut seen = Vec::new();
-            rd.read_each(numbers.len() as u64, digit, |rd| rd.u64("n"), |n| {
-                seen.push(n);
-                Ok(())
-            })
-            .unwrap();
-            prop_assert_eq!(&seen, &numbers, "capacity {}", capacity);
-            prop_assert_eq!(rd.token().unwrap(), None);
+            for fast in [true, false] {
+                let mut rd = Reader::with_capacity(capacity, input.as_bytes());
+                if !fast {
+                    rd = rd.plain();
+                }
+                for _ in 0..count {
+                    rd.u64("n").unwrap();
+                }
+                match rd.u64("n") {
+                    Err(Error::Parse { line, .. }) => prop_assert_eq!(line, expected_line),
+                    other => prop_assert!(false, "expected a parse error, got {:?}", other),
+                }
+            }
         }
+    }
+
+    #[test]
+    fn lines_are_the_next_lines_not_blank_trimmed(
+        text in proptest::collection::vec(("[a-z ]{0,12}", line_end()), 1..10),
+        capacity in 1usize..40,
+    ) {
+        let input: String = text.iter().map(|(t, end)| format!("{t}{end}")).collect();
+        let expected: Vec<&str> = text.iter().map(|(t, _)| t.trim()).filter(|t| !t.is_empty()).collect();
+        let mut rd = Reader::with_capacity(capacity, input.as_bytes());
+        for want in expected {
+            prop_assert_eq!(rd.line("a line").unwrap(), want.as_bytes());
+        }
+        prop_assert!(!rd.has_more().unwrap());
+        prop_assert!(rd.line("a line").is_err());
+    }
+}
+
+#[test]
+fn a_line_after_a_number_is_the_next_line() {
+    for input in [
+        "2\nAlice Bob\n",
+        "2\r\nAlice Bob\r\n",
+        "2 \n\n  Alice Bob  ",
+    ] {
+        let mut rd = Reader::new(input.as_bytes());
+        assert_eq!(rd.u64("n").unwrap(), 2);
+        assert_eq!(rd.line("names").unwrap(), b"Alice Bob");
+        assert!(!rd.has_more().unwrap());
     }
 }
 
@@ -365,6 +311,7 @@ proptest! {
 fn data_after_the_last_item_is_an_error_naming_its_line() {
     let mut rd = Reader::new(&b"7\r\n\x0b\x0c\t \n  8 9\n"[..]);
     assert_eq!(rd.u64("n").unwrap(), 7);
+    assert!(rd.has_more().unwrap());
     assert_eq!(
         rd.expect_end().unwrap_err().to_string(),
         "line 3: expected the end of the input, found \"8\""

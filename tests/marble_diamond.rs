@@ -6,7 +6,8 @@ mod marble_diamond;
 
 mod common;
 
-use combgames::game::{win_table, MoveMasks};
+use combgames::cells::Cells;
+use combgames::game::{win_table, MoveMasks, WinBits};
 use combgames::io::Reader;
 use proptest::prelude::*;
 use std::collections::HashMap;
@@ -78,8 +79,13 @@ fn draw(board: u32, newline: &str) -> String {
     text
 }
 
-fn run(input: &str) -> (String, Option<String>) {
-    common::run_solve(|input, out| marble_diamond::solve(input, out), input)
+thread_local! {
+    /// The program's win bits, worked out once per test thread.
+    static WIN: WinBits = win_table(&MoveMasks::new(16, marble_diamond::moves()));
+}
+
+fn run(input: impl AsRef<[u8]>) -> common::Outcome {
+    WIN.with(|win| common::run_solve(|rd, out| marble_diamond::solve(rd, out, win), input))
 }
 
 fn answer(wins: bool) -> &'static str {
@@ -112,18 +118,19 @@ fn rotated_grid_moves_equal_display_moves() {
 }
 
 #[test]
-fn win_bits_match_brute_force_on_all_65536_boards() {
-    let bits = marble_diamond::win_bits(&marble_diamond::moves());
-    let table = win_table(&MoveMasks::new(16, marble_diamond::moves()));
+fn the_win_table_matches_brute_force_on_all_65536_boards() {
     let moves = display_moves();
     let mut memo = HashMap::new();
-    for board in 0..1u32 << 16 {
-        let wins = brute_wins(board, &moves, &mut memo);
-        let bit = bits[board as usize / 64] >> (board % 64) & 1 == 1;
-        assert_eq!(bit, wins, "board {board:#06x}");
-        assert_eq!(table[board as usize], wins, "board {board:#06x}");
-    }
-    assert_eq!(bits.iter().map(|w| w.count_ones()).sum::<u32>(), 58_728);
+    WIN.with(|win| {
+        for board in 0..1u32 << 16 {
+            let wins = brute_wins(board, &moves, &mut memo);
+            assert_eq!(win.get(board as usize), wins, "board {board:#06x}");
+        }
+        assert_eq!(
+            win.words().iter().map(|w| w.count_ones()).sum::<u32>(),
+            58_728
+        );
+    });
 }
 
 /// Separators the format allows between holes: anything made of whitespace.
@@ -227,36 +234,26 @@ fn input_of(boards: &[(u32, Layout)], tail: &str) -> String {
     input + tail
 }
 
-/// The plain reader: every hole through `byte_in`, answers from the brute force.
+/// A plain reader written here from the format: the next 16 bytes that are not whitespace
+/// must be holes; answers from the brute force.
 fn plain(input: &[u8]) -> (String, Option<String>) {
     let moves = display_moves();
     let mut memo = HashMap::new();
     let mut out = String::new();
     let mut rd = Reader::new(input);
+    let mut hole = Cells::new(b".*", 1);
     let result = (|| {
         let boards = rd.u64_in(1..=1_000_000, "the number of boards T")?;
         for _ in 0..boards {
             let mut board = 0;
             for i in 0..16 {
-                if rd.byte_in(b"*.", "a hole '*' or '.'")? == b'*' {
-                    board |= 1 << i;
-                }
+                board |= (rd.cells(&mut hole, "a hole '*' or '.'")? as u32) << i;
             }
             out += answer(brute_wins(board, &moves, &mut memo));
         }
         rd.expect_end()
     })();
     (out, result.err().map(|e| e.to_string()))
-}
-
-/// `answer_boards` with a buffer of `capacity` bytes.
-fn fast(input: &[u8], capacity: usize) -> (String, Option<String>) {
-    let mut out = Vec::new();
-    let result = marble_diamond::answer_boards(Reader::with_capacity(capacity, input), &mut out);
-    (
-        String::from_utf8(out).unwrap(),
-        result.err().map(|e| e.to_string()),
-    )
 }
 
 /// Boards, mostly in one layout, some in another.
@@ -284,45 +281,19 @@ fn boards_in_layouts() -> impl Strategy<Value = Vec<(u32, Layout)>> {
 }
 
 proptest! {
-    /// The multiply gathers, masked or not, read every hole, wherever the holes are and
-    /// whatever the other bytes hold.
-    #[test]
-    fn gathers_read_each_hole(
-        gaps in proptest::collection::vec(1usize..=8, 16),
-        filled in any::<u16>(),
-        noise in proptest::collection::vec(any::<u8>(), 136),
-    ) {
-        let mut holes = [0; 16];
-        let mut bytes = noise;
-        let mut at = 0;
-        for (i, gap) in gaps.iter().enumerate() {
-            at += if i == 0 { gap - 1 } else { *gap };
-            holes[i] = at;
-            bytes[at] = if filled >> i & 1 == 1 { b'*' } else { b'.' };
-        }
-        for masked in [false, true] {
-            let read = marble_diamond::filled_by_gathers(&holes, &bytes, masked);
-            prop_assert_eq!(read, filled, "masked {}", masked);
-        }
-    }
-}
-
-proptest! {
     #![proptest_config(ProptestConfig::with_cases(64))]
 
-    /// The picture and any-layout paths read what the plain reader reads, with boards
-    /// straddling the buffer's refill at small capacities and the default one.
+    /// The program, its fast paths on and off, at two buffer sizes (`run`), reads what a
+    /// hole-by-hole reader reads.
     #[test]
     fn every_layout_reads_as_the_plain_reader(
         boards in boards_in_layouts(),
         tail in whitespace(),
-        capacity in 1usize..400,
     ) {
         let input = input_of(&boards, &tail);
         let expected = plain(input.as_bytes());
         prop_assert_eq!(&expected.1, &None);
-        prop_assert_eq!(&fast(input.as_bytes(), capacity), &expected, "capacity {}", capacity);
-        prop_assert_eq!(&fast(input.as_bytes(), 1 << 16), &expected);
+        prop_assert_eq!(&run(&input), &expected);
     }
 
     /// A byte with one bit flipped anywhere, or replaced, gives the plain reader's answers
@@ -335,15 +306,13 @@ proptest! {
             3 => (0u32..8).prop_map(|bit| (0xffu8, 1u8 << bit)),
             1 => prop_oneof![Just(b'Q'), Just(b'\0'), Just(0xff)].prop_map(|b| (0, b)),
         ],
-        capacity in 1usize..400,
     ) {
         let mut input = input_of(&boards, "\n").into_bytes();
         let at = at.index(input.len());
         let (keep, flip) = change;
         input[at] = (input[at] & keep) ^ flip;
         let expected = plain(&input);
-        prop_assert_eq!(&fast(&input, capacity), &expected, "capacity {}", capacity);
-        prop_assert_eq!(&fast(&input, 1 << 16), &expected);
+        prop_assert_eq!(&run(&input), &expected);
     }
 
     #[test]
@@ -409,7 +378,7 @@ fn bad_input_reports_the_line_after_the_complete_answers() {
             "line 10: expected the end of the input, found \"*\"",
         ),
     ];
-    common::assert_errors(run, &cases);
+    common::assert_errors(|input: &str| run(input), &cases);
 }
 
 #[test]

@@ -388,7 +388,11 @@ pub fn solve<R: Read>(rd: &mut Reader<R>, out: &mut impl Write) -> Result<()> {
         let cards = rd.cells(&mut row, "a card R, G or B")?;
         board.extend((0..m).map(|c| COLOURS[(cards >> (2 * c) & 3) as usize]));
     }
-    out.write_all(if first_player_wins(&board, n, m) { b"W\n" } else { b"L\n" })?;
+    out.write_all(if first_player_wins(&board, n, m) {
+        b"W\n"
+    } else {
+        b"L\n"
+    })?;
     rd.expect_end()
 }
 

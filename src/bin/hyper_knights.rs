@@ -188,10 +188,15 @@ pub fn solve<R: Read>(rd: &mut Reader<R>, out: &mut impl Write) -> Result<()> {
     for case in 1..=cases {
         let knights = rd.u64_in(1..=1000, "the number of knights n")?;
         let mut sum = 0;
-        rd.u64s_each(knights, 0..=SIDE as u64 - 1, "a knight's coordinate", |[x, y]| {
-            sum ^= grundy.value(x as usize, y as usize);
-            Ok(())
-        })?;
+        rd.u64s_each(
+            knights,
+            0..=SIDE as u64 - 1,
+            "a knight's coordinate",
+            |[x, y]| {
+                sum ^= grundy.value(x as usize, y as usize);
+                Ok(())
+            },
+        )?;
         let winner = if sum != 0 { "Alice" } else { "Bob" };
         writeln!(out, "Case {}: {}", case, winner)?;
     }

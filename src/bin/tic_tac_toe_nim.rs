@@ -21,19 +21,6 @@ const TRANSVERSALS: [[usize; 3]; 6] = [
     [2, 4, 6],
 ];
 
-/// Error descriptions of the nine piles, in reading order.
-const PILE_NAMES: [&str; 9] = [
-    "the pile a(1,1)",
-    "the pile a(1,2)",
-    "the pile a(1,3)",
-    "the pile a(2,1)",
-    "the pile a(2,2)",
-    "the pile a(2,3)",
-    "the pile a(3,1)",
-    "the pile a(3,2)",
-    "the pile a(3,3)",
-];
-
 /// The number of Alice's first moves after which she can force a win, for piles `a` in
 /// reading order, each at least 1.
 ///

@@ -7,21 +7,49 @@ pub mod bundling;
 pub mod harness;
 pub mod samples;
 
+use combgames::io::{Reader, DEFAULT_CAPACITY};
 use proptest::prelude::*;
 use std::io::Write;
 use std::process::{Command, Stdio};
 
-/// Runs a problem's `solve` on `input`: what it wrote, and its error message if it failed.
-pub fn run_solve<F>(solve: F, input: &str) -> (String, Option<String>)
+/// What a run of a problem's `solve` gave: its output, and its error message if it failed.
+pub type Outcome = (String, Option<String>);
+
+/// Runs a problem's `solve` on `input` through a reader of `capacity` bytes, with its fast
+/// paths on or off.
+pub fn run_with<F>(mut solve: F, input: &[u8], capacity: usize, fast: bool) -> Outcome
 where
-    F: FnOnce(&[u8], &mut Vec<u8>) -> combgames::io::Result<()>,
+    F: FnMut(&mut Reader<&[u8]>, &mut Vec<u8>) -> combgames::io::Result<()>,
 {
+    let mut rd = Reader::with_capacity(capacity, input);
+    if !fast {
+        rd = rd.plain();
+    }
     let mut out = Vec::new();
-    let result = solve(input.as_bytes(), &mut out);
+    let result = solve(&mut rd, &mut out);
     (
         String::from_utf8(out).unwrap(),
         result.err().map(|e| e.to_string()),
     )
+}
+
+/// Runs a problem's `solve` on `input` with the reader's fast paths and with its plain paths,
+/// and with a buffer of the usual size and a small one (so that items straddle refills):
+/// all four must give the same output and error, which is returned.
+pub fn run_solve<F>(mut solve: F, input: impl AsRef<[u8]>) -> Outcome
+where
+    F: FnMut(&mut Reader<&[u8]>, &mut Vec<u8>) -> combgames::io::Result<()>,
+{
+    let input = input.as_ref();
+    let fast = run_with(&mut solve, input, DEFAULT_CAPACITY, true);
+    for (capacity, fast_paths) in [(DEFAULT_CAPACITY, false), (61, true), (61, false)] {
+        let other = run_with(&mut solve, input, capacity, fast_paths);
+        assert_eq!(
+            other, fast,
+            "capacity {capacity}, fast paths {fast_paths}: not what the fast reader gives"
+        );
+    }
+    fast
 }
 
 /// What a run of a built binary gave.
