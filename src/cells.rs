@@ -360,7 +360,12 @@ impl Picture {
 /// product.
 #[derive(Clone)]
 struct Run {
+    /// The picture with the one letter, and with the other, in every cell; or, when the
+    /// letters differ in one bit, the picture with that bit set in every cell, and that bit
+    /// in every cell (0 elsewhere): then a byte is valid when with the bit set it is the
+    /// first, one step less per byte.
     drawn: [[u8; CHUNK * MAX_LEN]; 2],
+    one_bit: bool,
     gathers: Vec<Gather>,
     /// Whether each product is masked to its targets, which lets cells lie closer.
     masked: bool,
@@ -427,6 +432,7 @@ impl Run {
         }
         let mut run = Box::new(Run {
             drawn: [[0; CHUNK * MAX_LEN]; 2],
+            one_bit: false,
             gathers,
             masked,
             flip: match cells.letters[1] & cells.keys {
@@ -435,8 +441,17 @@ impl Run {
             },
         });
         let len = drawn.len();
-        for (&letter, picture) in cells.letters.iter().zip(run.drawn.iter_mut()) {
+        let apart = cells.letters[0] ^ cells.letters[1];
+        run.one_bit = apart.count_ones() == 1;
+        let cells_as = match run.one_bit {
+            true => [cells.letters[0] | apart, apart],
+            false => [cells.letters[0], cells.letters[1]],
+        };
+        for (k, (&letter, picture)) in cells_as.iter().zip(run.drawn.iter_mut()).enumerate() {
             picture[..len].copy_from_slice(drawn);
+            if run.one_bit && k == 1 {
+                picture[..len].fill(0);
+            }
             for &at in offsets {
                 picture[at] = letter;
             }
@@ -488,9 +503,12 @@ impl Run {
         let n = bytes.len();
         let [first, second] = &self.drawn;
         let pairs = first[..n].iter().zip(&second[..n]);
-        let differ = bytes.iter().zip(pairs).fold(0u8, |differ, (&b, (&x, &y))| {
-            differ | (u8::from(b != x) & u8::from(b != y))
-        });
+        let differ = match self.one_bit {
+            true => pairs.zip(bytes).fold(0, |differ, ((&x, &bit), &b)| differ | ((b | bit) ^ x)),
+            false => bytes.iter().zip(pairs).fold(0u8, |differ, (&b, (&x, &y))| {
+                differ | (u8::from(b != x) & u8::from(b != y))
+            }),
+        };
         differ == 0
     }
 
@@ -629,6 +647,12 @@ impl<R: Read> Reader<R> {
         while self.pos < self.end && is_space(self.buf[self.pos]) {
             self.pos += 1;
         }
+        if let Some(run) = picture.run.as_ref() {
+            let read = self.runs(picture, run, count, most, visit)?;
+            if read > 0 {
+                return Ok(read);
+            }
+        }
         let len = picture.len;
         let most = most.min(CHUNK as u64) as usize;
         if self.end - self.pos < most * len + 8 {
@@ -638,18 +662,6 @@ impl<R: Read> Reader<R> {
             room if room >= most * len + 8 => most,
             room => (room.saturating_sub(8) / len).min(most),
         };
-        if let Some(run) = picture.run.as_ref().filter(|_| fit > 1) {
-            if run.matches(&self.buf[self.pos..self.pos + fit * len]) {
-                let mut values = [0; CHUNK];
-                run.read(self.window(), len, &mut values[..fit], count);
-                self.count_ahead(fit * len, fit * picture.newlines);
-                for &value in &values[..fit] {
-                    self.pos += len;
-                    visit(value)?;
-                }
-                return Ok(fit as u64);
-            }
-        }
         // Tile counts known at compile time unroll the loop over them.
         match picture.tiles.len() {
             1 => self.groups_by_word::<1>(picture, fit, visit),
@@ -660,6 +672,41 @@ impl<R: Read> Reader<R> {
             6 => self.groups_by_word::<6>(picture, fit, visit),
             _ => self.groups_by_word::<0>(picture, fit, visit),
         }
+    }
+
+    /// Reads up to `most` groups drawn as `picture` back to back, checked [`CHUNK`] at a time
+    /// by `run`, while they are: how many, `visit` called with each.
+    #[inline(always)]
+    fn runs(
+        &mut self,
+        picture: &Picture,
+        run: &Run,
+        count: usize,
+        most: u64,
+        visit: &mut impl FnMut(u64) -> Result<()>,
+    ) -> Result<u64> {
+        let (len, mut left) = (picture.len, most);
+        let mut values = [0; CHUNK];
+        while left > 1 {
+            let n = left.min(CHUNK as u64) as usize;
+            if self.end - self.pos < n * len + 8 {
+                self.fill(n * len + 8)?;
+                if self.end - self.pos < n * len + 8 {
+                    break;
+                }
+            }
+            if !run.matches(&self.buf[self.pos..self.pos + n * len]) {
+                break;
+            }
+            run.read(self.window(), len, &mut values[..n], count);
+            self.count_ahead(n * len, n * picture.newlines);
+            self.pos += n * len;
+            for &value in &values[..n] {
+                visit(value)?;
+            }
+            left -= n as u64;
+        }
+        Ok(most - left)
     }
 
     /// Reads up to `most` groups drawn as `picture`, all buffered, a word at a time with its
