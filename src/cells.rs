@@ -504,7 +504,9 @@ impl Run {
         let [first, second] = &self.drawn;
         let pairs = first[..n].iter().zip(&second[..n]);
         let differ = match self.one_bit {
-            true => pairs.zip(bytes).fold(0, |differ, ((&x, &bit), &b)| differ | ((b | bit) ^ x)),
+            true => pairs
+                .zip(bytes)
+                .fold(0, |differ, ((&x, &bit), &b)| differ | ((b | bit) ^ x)),
             false => bytes.iter().zip(pairs).fold(0u8, |differ, (&b, (&x, &y))| {
                 differ | (u8::from(b != x) & u8::from(b != y))
             }),

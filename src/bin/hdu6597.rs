@@ -13,6 +13,7 @@ use combgames::cells::Cells;
 use combgames::io::{self, Reader, Result};
 use combgames::partizan::{Outcome, OutcomeClass, Player};
 use combgames::surreal::DyadicRational as Number;
+use combgames::write::Writer;
 use std::cmp::Ordering;
 use std::collections::HashMap;
 use std::io::{Read, Write};
@@ -274,7 +275,11 @@ pub fn verdict(class: OutcomeClass) -> &'static str {
 ///
 /// # Panics
 /// If `values` does not hold [`POSITIONS`] values.
-pub fn solve<R: Read>(rd: &mut Reader<R>, out: &mut impl Write, values: &[i16]) -> Result<()> {
+pub fn solve<R: Read, W: Write>(
+    rd: &mut Reader<R>,
+    out: &mut Writer<W>,
+    values: &[i16],
+) -> Result<()> {
     assert_eq!(values.len(), POSITIONS, "one value per position");
     // Boards are kept for a search only if some board may need one: memory stays flat.
     let keep = values.contains(&NOT_A_NUMBER);

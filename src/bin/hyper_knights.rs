@@ -7,6 +7,7 @@
 //! most 1497, a region no move leaves and that holds the whole board.
 
 use combgames::io::{self, Reader, Result};
+use combgames::write::Writer;
 use std::io::{Read, Write};
 use std::process::ExitCode;
 
@@ -182,7 +183,7 @@ impl Default for Grundy {
 ///
 /// # Complexity
 /// O(input bytes), plus filling the table as far as the largest x + y read.
-pub fn solve<R: Read>(rd: &mut Reader<R>, out: &mut impl Write) -> Result<()> {
+pub fn solve<R: Read, W: Write>(rd: &mut Reader<R>, out: &mut Writer<W>) -> Result<()> {
     let cases = rd.u64_in(1..=200, "the number of cases T")?;
     let mut grundy = Grundy::new();
     for case in 1..=cases {

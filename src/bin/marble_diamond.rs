@@ -8,6 +8,7 @@
 use combgames::cells::Cells;
 use combgames::game::{win_table, MoveMasks, WinBits};
 use combgames::io::{self, Reader, Result};
+use combgames::write::{Lines, Writer};
 use std::io::{Read, Write};
 use std::process::ExitCode;
 
@@ -57,18 +58,20 @@ pub fn moves() -> Vec<u32> {
     moves
 }
 
-/// The answer line for a lost board and for a won board.
-const ANSWERS: [&[u8]; 2] = [b"Impossible.\n", b"Possible.\n"];
-
 /// Answers every board on `rd` on `out`, one line each, from the win bits `win`.
 ///
 /// # Complexity
 /// O(input bytes).
-pub fn solve<R: Read>(rd: &mut Reader<R>, out: &mut impl Write, win: &WinBits) -> Result<()> {
+pub fn solve<R: Read, W: Write>(
+    rd: &mut Reader<R>,
+    out: &mut Writer<W>,
+    win: &WinBits,
+) -> Result<()> {
+    let answers = Lines::new(&["Impossible.", "Possible."]);
     let boards = rd.u64_in(1..=1_000_000, "the number of boards T")?;
     let mut board = Cells::new(b".*", CELLS);
     rd.cells_each(&mut board, boards, "a hole '*' or '.'", |filled| {
-        Ok(out.write_all(ANSWERS[usize::from(win.get(filled as usize))])?)
+        Ok(out.line(&answers, usize::from(win.get(filled as usize)))?)
     })?;
     rd.expect_end()
 }

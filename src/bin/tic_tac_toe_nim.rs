@@ -8,6 +8,7 @@
 //! The tests check this reduction against a plain game-tree search over the rules.
 
 use combgames::io::{self, Reader, Result};
+use combgames::write::Writer;
 use std::io::{Read, Write};
 use std::process::ExitCode;
 
@@ -97,7 +98,7 @@ fn piles_less_one(a: &[u64; 9]) -> [u64; 9] {
 ///
 /// # Complexity
 /// O(input bytes).
-pub fn solve<R: Read>(rd: &mut Reader<R>, out: &mut impl Write) -> Result<()> {
+pub fn solve<R: Read, W: Write>(rd: &mut Reader<R>, out: &mut Writer<W>) -> Result<()> {
     let grids = rd.u64_in(1..=u64::MAX, "the number of grids T")?;
     rd.u64s_each(grids, 1..=u64::from(u32::MAX), "a pile", |a| {
         Ok(out.write_all(&[b'0' + winning_first_moves(&a) as u8, b'\n'])?)

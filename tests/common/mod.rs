@@ -8,6 +8,7 @@ pub mod harness;
 pub mod samples;
 
 use combgames::io::{Reader, DEFAULT_CAPACITY};
+use combgames::write::Writer;
 use proptest::prelude::*;
 use std::io::Write;
 use std::process::{Command, Stdio};
@@ -19,16 +20,18 @@ pub type Outcome = (String, Option<String>);
 /// paths on or off.
 pub fn run_with<F>(mut solve: F, input: &[u8], capacity: usize, fast: bool) -> Outcome
 where
-    F: FnMut(&mut Reader<&[u8]>, &mut Vec<u8>) -> combgames::io::Result<()>,
+    F: FnMut(&mut Reader<&[u8]>, &mut Writer<&mut Vec<u8>>) -> combgames::io::Result<()>,
 {
     let mut rd = Reader::with_capacity(capacity, input);
     if !fast {
         rd = rd.plain();
     }
-    let mut out = Vec::new();
-    let result = solve(&mut rd, &mut out);
+    let mut written = Vec::new();
+    let mut out = Writer::new(&mut written);
+    let result = solve(&mut rd, &mut out).and_then(|()| Ok(out.flush()?));
+    drop(out);
     (
-        String::from_utf8(out).unwrap(),
+        String::from_utf8(written).unwrap(),
         result.err().map(|e| e.to_string()),
     )
 }
@@ -38,7 +41,7 @@ where
 /// all four must give the same output and error, which is returned.
 pub fn run_solve<F>(mut solve: F, input: impl AsRef<[u8]>) -> Outcome
 where
-    F: FnMut(&mut Reader<&[u8]>, &mut Vec<u8>) -> combgames::io::Result<()>,
+    F: FnMut(&mut Reader<&[u8]>, &mut Writer<&mut Vec<u8>>) -> combgames::io::Result<()>,
 {
     let input = input.as_ref();
     let fast = run_with(&mut solve, input, DEFAULT_CAPACITY, true);
