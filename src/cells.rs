@@ -96,7 +96,7 @@ impl Cells {
             let mut seen = [false; 256];
             let mut seen_before =
                 |l: &u8| std::mem::replace(&mut seen[usize::from(l & mask)], true);
-            !alphabet.iter().any(|l| seen_before(l))
+            !alphabet.iter().any(&mut seen_before)
         };
         let keys = (0..=255u8)
             .filter(apart)
@@ -207,7 +207,8 @@ struct Picture {
 /// and what its cells add to the value.
 #[derive(Clone)]
 struct Tile {
-    at: usize,
+    // A byte: windows are longer than 255 + 8 bytes, so no bounds check is needed.
+    at: u8,
     len: usize,
     cells: usize,
     mask: u64,
@@ -269,7 +270,7 @@ impl Tile {
             .iter()
             .fold(0, |k, &l| k | u64::from(keys) << (8 * l));
         let mut tile = Tile {
-            at: start,
+            at: start as u8,
             len,
             cells: n,
             mask,
@@ -344,13 +345,12 @@ impl Picture {
         let tiles = if N == 0 { tiles } else { &tiles[..N] };
         let (mut differ, mut value) = (0, 0u64);
         for tile in tiles {
-            // `at` is below MAX_LEN: the mask only lets the compiler see it.
-            let w = word(&window[tile.at % MAX_LEN..]);
+            let w = word(&window[usize::from(tile.at)..]);
             let (expected, cells) = tile.table[tile.index(w)];
             differ |= (w & tile.mask) ^ expected;
             value = value.wrapping_add(cells);
         }
-        (differ == 0).then(|| value)
+        (differ == 0).then_some(value)
     }
 }
 
@@ -581,9 +581,7 @@ impl<R: Read> Reader<R> {
     #[inline]
     pub fn cells(&mut self, cells: &mut Cells, what: &str) -> Result<u64> {
         if let Some(picture) = &cells.picture {
-            while self.pos < self.end && is_space(self.buf[self.pos]) {
-                self.pos += 1;
-            }
+            self.skip_spaces();
             if self.buffered(picture.len + 8)? {
                 if let Some(value) = picture.read_one(self.window()) {
                     self.count_ahead(picture.len, picture.newlines);
@@ -646,23 +644,17 @@ impl<R: Read> Reader<R> {
         most: u64,
         visit: &mut impl FnMut(u64) -> Result<()>,
     ) -> Result<u64> {
-        while self.pos < self.end && is_space(self.buf[self.pos]) {
-            self.pos += 1;
-        }
+        self.skip_spaces();
         if let Some(run) = picture.run.as_ref() {
             let read = self.runs(picture, run, count, most, visit)?;
             if read > 0 {
                 return Ok(read);
             }
         }
-        let len = picture.len;
-        let most = most.min(CHUNK as u64) as usize;
-        if self.end - self.pos < most * len + 8 {
-            self.fill(most * len + 8)?;
-        }
-        let fit = match self.end - self.pos {
-            room if room >= most * len + 8 => most,
-            room => (room.saturating_sub(8) / len).min(most),
+        let (len, most) = (picture.len, most.min(CHUNK as u64) as usize);
+        let fit = match self.end - self.pos >= most * len + 8 {
+            true => most,
+            false => self.fit(most, len)?,
         };
         // Tile counts known at compile time unroll the loop over them.
         match picture.tiles.len() {
@@ -674,6 +666,13 @@ impl<R: Read> Reader<R> {
             6 => self.groups_by_word::<6>(picture, fit, visit),
             _ => self.groups_by_word::<0>(picture, fit, visit),
         }
+    }
+
+    /// How many of `most` groups of `len` bytes can be buffered, each with 8 bytes after.
+    #[cold]
+    fn fit(&mut self, most: usize, len: usize) -> Result<usize> {
+        self.fill(most * len + 8)?;
+        Ok(((self.end - self.pos).saturating_sub(8) / len).min(most))
     }
 
     /// Reads up to `most` groups drawn as `picture` back to back, checked [`CHUNK`] at a time

@@ -278,6 +278,15 @@ impl<R: Read> Reader<R> {
         Ok(self.end - self.pos >= n)
     }
 
+    /// Skips the buffered whitespace at `pos`. (The byte after the buffered ones is 0, not
+    /// a space: the loop stops there.)
+    #[inline(always)]
+    pub(crate) fn skip_spaces(&mut self) {
+        while is_space(self.buf[self.pos]) {
+            self.pos += 1;
+        }
+    }
+
     /// Notes that the `n` bytes from `pos` hold `newlines` line breaks, if the bytes before
     /// them are counted: fast paths that know their bytes' line breaks spare the reader
     /// counting them. (Bytes not counted so far are counted when needed.)

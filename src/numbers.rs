@@ -72,6 +72,9 @@ fn digits_of<const L: usize>(head: &[u8; 16]) -> Option<u64> {
         if non_digits(first) & wanted != 0 || !is_space_bit(head[L % 16]) {
             return None;
         }
+        if L == 1 {
+            return Some(first & 0xff);
+        }
         if L <= 4 {
             // At most four digits: moved to the top of the low half, two multiplies.
             let digits = first << (8 * (4 - L.min(4))) & 0xffff_ffff;
@@ -359,9 +362,7 @@ impl<R: Read> Reader<R> {
     #[inline(never)]
     fn digits_other_length(&mut self) -> Option<(u64, usize)> {
         let start = self.pos;
-        while self.pos < self.end && is_space(self.buf[self.pos]) {
-            self.pos += 1;
-        }
+        self.skip_spaces();
         let (value, len) = digits_any_length(self.window()[..16].try_into().expect("16"))?;
         self.usual.learn(len, start, self.pos + len + 1);
         Some((value, len))
@@ -384,9 +385,7 @@ impl<R: Read> Reader<R> {
     /// Reads a signed integer in `low..=high`.
     #[inline(always)]
     fn signed(&mut self, low: i64, high: i64, what: &str) -> Result<i64> {
-        while self.pos < self.end && is_space(self.buf[self.pos]) {
-            self.pos += 1;
-        }
+        self.skip_spaces();
         let start = self.pos;
         let negative = self.buf[self.pos..self.end].first() == Some(&b'-');
         let after_sign = self.buf[..self.end].get(self.pos + usize::from(negative));

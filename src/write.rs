@@ -78,7 +78,7 @@ impl<W: Write> Writer<W> {
     ///
     /// ```
     /// use combgames::write::{Lines, Writer};
-    /// let answers = Lines::new(&["Second", "First"]);
+    /// let answers = Lines::new(["Second", "First"]);
     /// let mut sink = Vec::new();
     /// let mut out = Writer::new(&mut sink);
     /// out.line(&answers, 1).unwrap();
@@ -87,12 +87,13 @@ impl<W: Write> Writer<W> {
     /// assert_eq!(sink, b"First\nSecond\n");
     /// ```
     #[inline]
-    pub fn line(&mut self, lines: &Lines, i: usize) -> io::Result<()> {
+    pub fn line<const N: usize>(&mut self, lines: &Lines<N>, i: usize) -> io::Result<()> {
         // `used` is below the capacity, so 16 bytes of room follow it; the mask only lets
         // the compiler see it.
         let at = self.used % DEFAULT_CAPACITY;
-        self.buf[at..at + 16].copy_from_slice(&lines.text[i]);
-        self.used += usize::from(lines.len[i]);
+        let (text, len) = &lines.padded[i];
+        self.buf[at..at + 16].copy_from_slice(text);
+        self.used += usize::from(*len);
         if self.used >= self.capacity {
             self.flush_buf()?;
         }
@@ -128,12 +129,11 @@ impl<W: Write> Writer<W> {
 /// A few fixed lines of at most 15 bytes (a problem's answers), each with its line end and
 /// padded to 16 bytes, for [`Writer::line`].
 #[derive(Clone, Debug)]
-pub struct Lines {
-    text: Vec<[u8; 16]>,
-    len: Vec<u8>,
+pub struct Lines<const N: usize> {
+    padded: [([u8; 16], u8); N],
 }
 
-impl Lines {
+impl<const N: usize> Lines<N> {
     /// The lines `lines`, each to be written with a `\n` after it.
     ///
     /// # Complexity
@@ -141,16 +141,15 @@ impl Lines {
     ///
     /// # Panics
     /// If a line is longer than 15 bytes.
-    pub fn new(lines: &[&str]) -> Lines {
-        let pad = |line: &&str| {
+    pub fn new(lines: [&str; N]) -> Lines<N> {
+        let pad = |line: &str| {
             assert!(line.len() < 16, "{line:?} is longer than 15 bytes");
             let mut text = [b'\n'; 16];
             text[..line.len()].copy_from_slice(line.as_bytes());
-            text
+            (text, line.len() as u8 + 1)
         };
         Lines {
-            text: lines.iter().map(pad).collect(),
-            len: lines.iter().map(|line| line.len() as u8 + 1).collect(),
+            padded: lines.map(pad),
         }
     }
 }

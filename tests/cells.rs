@@ -240,7 +240,10 @@ fn many_at_once(case: &Case, capacity: usize, batch: usize) -> (Vec<u64>, Option
     let mut left = case.groups;
     while left > 0 {
         let n = left.min(batch);
-        if let Err(e) = rd.cells_each(&mut group, n as u64, "a cell", |v| Ok(values.push(v))) {
+        if let Err(e) = rd.cells_each(&mut group, n as u64, "a cell", |v| {
+            values.push(v);
+            Ok(())
+        }) {
             return (values, Some(e.to_string()));
         }
         left -= n;
@@ -281,7 +284,10 @@ proptest! {
         let mut rd = Reader::new(&case.input[..]);
         let mut group = cells(&case).valued_by(value);
         let mut values = Vec::new();
-        let read = rd.cells_each(&mut group, packed.len() as u64, "a cell", |v| Ok(values.push(v)));
+        let read = rd.cells_each(&mut group, packed.len() as u64, "a cell", |v| {
+            values.push(v);
+            Ok(())
+        });
         prop_assert!(read.is_ok());
         prop_assert_eq!(values, packed.iter().map(|&v| worth(v)).collect::<Vec<_>>());
         if error.is_none() {
@@ -304,8 +310,11 @@ fn any_alphabet_of_up_to_eight_letters_reads_back() {
             let mut rd = Reader::new(&text[..]);
             let mut group = Cells::new(&alphabet, 4);
             let mut values = Vec::new();
-            rd.cells_each(&mut group, 10, "a cell", |v| Ok(values.push(v)))
-                .unwrap();
+            rd.cells_each(&mut group, 10, "a cell", |v| {
+                values.push(v);
+                Ok(())
+            })
+            .unwrap();
             let expected: Vec<u64> = (0..10)
                 .map(|g| (0..4).fold(0, |v, i| v | ((4 * g + i) % 3 % 2) << i))
                 .collect();

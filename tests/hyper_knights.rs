@@ -60,6 +60,8 @@ fn exact_values() -> Arc<Vec<Vec<u32>>> {
         .clone()
 }
 
+// A closure, not the function: it must take readers and writers of any lifetime.
+#[allow(clippy::redundant_closure)]
 fn run(input: &str) -> (String, Option<String>) {
     common::run_solve(|rd, out| hyper_knights::solve(rd, out), input)
 }

@@ -326,7 +326,7 @@ proptest! {
         let moves = display_moves();
         let mut memo = HashMap::new();
         let expected: String = boards.iter().map(|(b, _)| answer(brute_wins(*b, &moves, &mut memo))).collect();
-        prop_assert_eq!(run(&input_of(&boards, &tail)), (expected, None));
+        prop_assert_eq!(run(input_of(&boards, &tail)), (expected, None));
     }
 }
 

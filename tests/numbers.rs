@@ -8,8 +8,6 @@ use proptest::prelude::*;
 
 mod common;
 
-use common::gap;
-
 #[test]
 fn signed_bounds_and_overflow() {
     let mut rd = Reader::new(&b"9223372036854775807 -9223372036854775809 5"[..]);
@@ -227,7 +225,10 @@ proptest! {
         let input: String = pairs.iter().map(|(x, y, a, b)| format!("{x}{a}{y}{b}")).collect();
         let mut rd = Reader::with_capacity(capacity, input.as_bytes());
         let mut seen = Vec::new();
-        rd.u64s_each(pairs.len() as u64, 0..=999, "a coordinate", |[x, y]| Ok(seen.push((x, y)))).unwrap();
+        rd.u64s_each(pairs.len() as u64, 0..=999, "a coordinate", |[x, y]| {
+            seen.push((x, y));
+            Ok(())
+        }).unwrap();
         let expected: Vec<(u64, u64)> = pairs.iter().map(|&(x, y, _, _)| (x, y)).collect();
         prop_assert_eq!(seen, expected);
         prop_assert!(!rd.has_more().unwrap());
@@ -259,7 +260,10 @@ fn a_group_with_a_number_out_of_range_is_reported_at_that_number() {
     let mut rd = Reader::new(input.as_bytes());
     let mut seen = Vec::new();
     let err = rd
-        .u64s_each(3, 0..=9, "a digit", |[a, b]| Ok(seen.push((a, b))))
+        .u64s_each(3, 0..=9, "a digit", |[a, b]| {
+            seen.push((a, b));
+            Ok(())
+        })
         .unwrap_err();
     assert_eq!(seen, [(1, 2)]);
     assert_eq!(

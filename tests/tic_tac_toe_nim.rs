@@ -104,6 +104,8 @@ fn draw(piles: &[usize; 9], separator: &str, newline: &str) -> String {
         .collect()
 }
 
+// A closure, not the function: it must take readers and writers of any lifetime.
+#[allow(clippy::redundant_closure)]
 fn run(input: &str) -> (String, Option<String>) {
     common::run_solve(|rd, out| tic_tac_toe_nim::solve(rd, out), input)
 }

@@ -13,7 +13,7 @@ use combgames::cells::Cells;
 use combgames::io::{self, Reader, Result};
 use combgames::partizan::{Outcome, OutcomeClass, Player};
 use combgames::surreal::DyadicRational as Number;
-use combgames::write::Writer;
+use combgames::write::{Lines, Writer};
 use std::cmp::Ordering;
 use std::collections::HashMap;
 use std::io::{Read, Write};
@@ -281,35 +281,41 @@ pub fn solve<R: Read, W: Write>(
     values: &[i16],
 ) -> Result<()> {
     assert_eq!(values.len(), POSITIONS, "one value per position");
-    // Boards are kept for a search only if some board may need one: memory stays flat.
-    let keep = values.contains(&NOT_A_NUMBER);
+    // Only a table with some board that is not a number needs the boards kept, for a
+    // search; with this game's table, sums alone decide.
+    let search = values.contains(&NOT_A_NUMBER);
     let mut board = Cells::new(CELLS, 9).rows_of(3).valued_by(digit_value);
     // The verdict line of a sum of numbers below, at and above 0.
-    let lines = [Ordering::Less, Ordering::Equal, Ordering::Greater].map(|sign| {
-        let class = Outcome::from_comparison_with_zero(Some(sign)).class();
-        format!("{}\n", verdict(class))
-    });
+    let signs = [Ordering::Less, Ordering::Equal, Ordering::Greater];
+    let words = signs.map(|sign| verdict(Outcome::from_comparison_with_zero(Some(sign)).class()));
+    let lines = Lines::new(words);
+    let what = "a cell 'O', 'X', '.' or '#'";
     let cases = rd.u64_in(1..=u64::MAX, "the number of cases T")?;
     let mut codes = Vec::new();
     for _ in 0..cases {
         let boards = rd.u64("the number of boards n")?;
-        let (mut sum, mut numbers) = (0i64, true);
-        codes.clear();
-        rd.cells_each(&mut board, boards, "a cell 'O', 'X', '.' or '#'", |code| {
-            let code = code as usize;
-            match values[code] {
-                NOT_A_NUMBER => numbers = false,
-                // Boards take at least 9 input bytes and |values| are small: no overflow.
-                v => sum += i64::from(v),
-            }
-            if keep {
-                codes.push(code);
-            }
-            Ok(())
-        })?;
-        match numbers {
-            true => out.write_all(lines[(sum.cmp(&0) as i32 + 1) as usize].as_bytes())?,
-            false => writeln!(out, "{}", verdict(outcome_by_search(&codes).class()))?,
+        // Boards take at least 9 input bytes and |values| are small: sums do not overflow.
+        let sum = if search {
+            codes.clear();
+            rd.cells_each(&mut board, boards, what, |code| {
+                codes.push(code as usize);
+                Ok(())
+            })?;
+            let number = |code: &usize| Some(values[*code]).filter(|&v| v != NOT_A_NUMBER);
+            codes
+                .iter()
+                .try_fold(0, |sum, code| Some(sum + i64::from(number(code)?)))
+        } else {
+            let mut sum = 0;
+            rd.cells_each(&mut board, boards, what, |code| {
+                sum += i64::from(values[code as usize]);
+                Ok(())
+            })?;
+            Some(sum)
+        };
+        match sum {
+            Some(sum) => out.line(&lines, (sum.signum() + 1) as usize)?,
+            None => writeln!(out, "{}", verdict(outcome_by_search(&codes).class()))?,
         }
     }
     rd.expect_end()

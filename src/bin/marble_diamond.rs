@@ -67,7 +67,7 @@ pub fn solve<R: Read, W: Write>(
     out: &mut Writer<W>,
     win: &WinBits,
 ) -> Result<()> {
-    let answers = Lines::new(&["Impossible.", "Possible."]);
+    let answers = Lines::new(["Impossible.", "Possible."]);
     let boards = rd.u64_in(1..=1_000_000, "the number of boards T")?;
     let mut board = Cells::new(b".*", CELLS);
     rd.cells_each(&mut board, boards, "a hole '*' or '.'", |filled| {
