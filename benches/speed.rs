@@ -2,6 +2,11 @@
 //! reference C++ binary in `../shared/peers/` and the I/O floor built from
 //! `../shared/tools/io_floor.c`, when those exist.
 //!
+//! Two more cases are problems with no binary and no peer (`speed/problems.rs`), written on
+//! the library as a user would, to time its general calls against the I/O floor: the bench
+//! runs them as processes like the binaries, re-running itself as `--problem NAME`, and
+//! checks their answers with plain code of its own (`speed/checks.rs`).
+//!
 //! Beside the C floor, the bench times the same job done by a Rust program built as our
 //! binaries are, itself re-run as `--rust-floor BYTES` ([`rust_floor`]): what the process
 //! start-up and standard library of any Rust binary add to the floor, which no change to
@@ -16,16 +21,21 @@
 //! one more run of each program reports its peak memory.
 //!
 //! To add a benchmark: write its generator in `speed/inputs.rs` and add a [`Case`] to
-//! [`CASES`] (a new binary), or an [`Extra`] to a case's list (another input of a binary).
+//! [`CASES`] (a new binary or problem), or an [`Extra`] to a case's list (another input of a
+//! binary).
 
+#[path = "speed/checks.rs"]
+mod checks;
 #[path = "speed/inputs.rs"]
 mod inputs;
+#[path = "speed/problems.rs"]
+mod problems;
 
 use inputs::{Generate, Rng};
 use std::fs;
 use std::io::{self, Read, Write};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::process::{Command, ExitCode, Stdio};
 use std::time::{Duration, Instant};
 
 /// Timed rounds per comparison, after one warm-up round, at least.
@@ -39,14 +49,13 @@ const MAX_ROUNDS: usize = 101;
 /// Goal for any other whitespace layout: its time / the standard layout's at most this.
 const LAYOUT_GOAL: f64 = 1.3;
 
-/// A binary, its max-size input, and what to compare it with.
+/// A binary or a problem, its max-size input, and what to compare it with.
 struct Case {
-    binary: &'static str,
-    exe: &'static str,
-    /// File name of the reference C++ solution in `../shared/peers/`.
-    peer: &'static str,
-    /// Goal: our time / the peer's at most this, on the max-size input.
-    peer_goal: f64,
+    /// The binary's name, or the problem's in `speed/problems.rs`.
+    name: &'static str,
+    program: Program,
+    /// The reference C++ solution, if there is one.
+    peer: Option<Peer>,
     /// Goal: our time / the I/O floor's at most this; `None` for a binary whose time is
     /// computing, not input.
     floor_goal: Option<f64>,
@@ -55,6 +64,24 @@ struct Case {
     layouts: &'static [(&'static str, Generate)],
     /// Other inputs, each timed against the peer.
     extras: &'static [Extra],
+    /// A plain check of the answers on `generate`'s input, for a case with no peer.
+    check: Option<checks::Check>,
+}
+
+/// What a case runs.
+enum Program {
+    /// A binary of the crate: its executable.
+    Binary(&'static str),
+    /// The problem of the case's name in `speed/problems.rs`, run by the bench itself.
+    Problem,
+}
+
+/// A reference C++ solution.
+struct Peer {
+    /// Its file name in `../shared/peers/`.
+    file: &'static str,
+    /// Goal: our time / the peer's at most this, on the max-size input.
+    goal: f64,
 }
 
 /// Another input of a binary, timed against the peer.
@@ -67,10 +94,12 @@ struct Extra {
 
 const CASES: &[Case] = &[
     Case {
-        binary: "marble_diamond",
-        exe: env!("CARGO_BIN_EXE_marble_diamond"),
-        peer: "marble_metaphysis",
-        peer_goal: 1.0 / 3.0,
+        name: "marble_diamond",
+        program: Program::Binary(env!("CARGO_BIN_EXE_marble_diamond")),
+        peer: Some(Peer {
+            file: "marble_metaphysis",
+            goal: 1.0 / 3.0,
+        }),
         floor_goal: Some(1.5),
         generate: inputs::marble_boards,
         layouts: &[
@@ -85,22 +114,28 @@ const CASES: &[Case] = &[
             generate: inputs::marble_one_board,
             peer_goal: 1.2,
         }],
+        check: None,
     },
     Case {
-        binary: "tic_tac_toe_nim",
-        exe: env!("CARGO_BIN_EXE_tic_tac_toe_nim"),
-        peer: "tictactoe_nim",
-        peer_goal: 1.0 / 4.0,
+        name: "tic_tac_toe_nim",
+        program: Program::Binary(env!("CARGO_BIN_EXE_tic_tac_toe_nim")),
+        peer: Some(Peer {
+            file: "tictactoe_nim",
+            goal: 1.0 / 4.0,
+        }),
         floor_goal: Some(2.5),
         generate: inputs::nim_grids,
         layouts: &[],
         extras: &[],
+        check: None,
     },
     Case {
-        binary: "hdu6597",
-        exe: env!("CARGO_BIN_EXE_hdu6597"),
-        peer: "hdu6597",
-        peer_goal: 1.0 / 4.0,
+        name: "hdu6597",
+        program: Program::Binary(env!("CARGO_BIN_EXE_hdu6597")),
+        peer: Some(Peer {
+            file: "hdu6597",
+            goal: 1.0 / 4.0,
+        }),
         floor_goal: Some(1.5),
         generate: inputs::partizan_boards,
         layouts: &[
@@ -109,12 +144,15 @@ const CASES: &[Case] = &[
             ("rows O.X", inputs::partizan_adjacent),
         ],
         extras: &[],
+        check: None,
     },
     Case {
-        binary: "card_game",
-        exe: env!("CARGO_BIN_EXE_card_game"),
-        peer: "card_game",
-        peer_goal: 1.0 / 4.0,
+        name: "card_game",
+        program: Program::Binary(env!("CARGO_BIN_EXE_card_game")),
+        peer: Some(Peer {
+            file: "card_game",
+            goal: 1.0 / 4.0,
+        }),
         floor_goal: None,
         generate: inputs::card_board,
         layouts: &[],
@@ -123,12 +161,15 @@ const CASES: &[Case] = &[
             generate: inputs::card_board_mostly_green,
             peer_goal: 0.15,
         }],
+        check: None,
     },
     Case {
-        binary: "hyper_knights",
-        exe: env!("CARGO_BIN_EXE_hyper_knights"),
-        peer: "hyper_knights",
-        peer_goal: 1.0 / 3.0,
+        name: "hyper_knights",
+        program: Program::Binary(env!("CARGO_BIN_EXE_hyper_knights")),
+        peer: Some(Peer {
+            file: "hyper_knights",
+            goal: 1.0 / 3.0,
+        }),
         floor_goal: Some(2.0),
         generate: inputs::knight_cases,
         layouts: &[],
@@ -137,8 +178,42 @@ const CASES: &[Case] = &[
             generate: inputs::knight_one,
             peer_goal: 1.2,
         }],
+        check: None,
+    },
+    Case {
+        name: "grids",
+        program: Program::Problem,
+        peer: None,
+        floor_goal: Some(1.6),
+        generate: inputs::fill_grids,
+        layouts: &[],
+        extras: &[],
+        check: Some(checks::grids),
+    },
+    Case {
+        name: "numbers",
+        program: Program::Problem,
+        peer: None,
+        floor_goal: Some(3.0),
+        generate: inputs::nim_lines,
+        layouts: &[],
+        extras: &[],
+        check: Some(checks::numbers),
     },
 ];
+
+impl Case {
+    /// The case's program on `input`; `itself` is the bench's executable.
+    fn run<'a>(&self, itself: &'a Path, input: &'a Path) -> Run<'a> {
+        match self.program {
+            Program::Binary(exe) => Run::of(Path::new(exe), input),
+            Program::Problem => Run {
+                args: vec!["--problem".into(), self.name.into()],
+                ..Run::of(itself, input)
+            },
+        }
+    }
+}
 
 /// One program run: an executable, its arguments, and the file on its stdin.
 #[derive(Clone)]
@@ -286,13 +361,26 @@ fn build_floor() -> Option<PathBuf> {
 }
 
 fn bench(case: &Case, peers: &Path, floor: Option<&Path>, itself: &Path) -> io::Result<()> {
-    let input = write_input(case.binary, case.generate)?;
+    let input = write_input(case.name, case.generate)?;
     let bytes = fs::metadata(&input)?.len();
-    let ours = Run::of(Path::new(case.exe), &input);
+    let ours = case.run(itself, &input);
     let our_output = ours.output();
+    // Wrong answers fail the bench before any timing.
+    let checked = match case.check {
+        Some(check) => match check(&fs::read(&input)?, &our_output) {
+            Ok(what) => Some(what),
+            Err(why) => {
+                let message = format!("{}: WRONG answers: {why}", case.name);
+                return Err(io::Error::new(io::ErrorKind::Other, message));
+            }
+        },
+        None => None,
+    };
 
-    let peer_path = peers.join(case.peer);
-    let peer = peer_path.is_file().then(|| Run::of(&peer_path, &input));
+    let peer_path = case.peer.as_ref().map(|peer| peers.join(peer.file));
+    let peer = (peer_path.as_deref())
+        .filter(|path| path.is_file())
+        .map(|path| Run::of(path, &input));
     let floor = match (floor, case.floor_goal) {
         (Some(floor), Some(goal)) => Some((
             Run {
@@ -315,21 +403,24 @@ fn bench(case: &Case, peers: &Path, floor: Option<&Path>, itself: &Path) -> io::
     let time = rounds.median_ms(0);
     println!(
         "{:<16} {:>10} bytes  {:8.2} ms  {:7.1} MB/s  peak {}",
-        case.binary,
+        case.name,
         bytes,
         time,
         bytes as f64 / 1e3 / time,
         memory(ours.peak_memory_kb()),
     );
+    if let Some(what) = checked {
+        println!("  answers checked: {what}");
+    }
     let mut next = 1;
-    if let Some(peer) = &peer {
+    if let (Some(peer), Some(Peer { file, goal })) = (&peer, &case.peer) {
         let agree = our_output == peer.output();
         println!(
             "  peer {:<22} {:8.2} ms  peak {}  ours/peer {}  outputs {}",
-            case.peer,
+            file,
             rounds.median_ms(next),
             memory(peer.peak_memory_kb()),
-            verdict(rounds.ratio(0, next), case.peer_goal),
+            verdict(rounds.ratio(0, next), *goal),
             if agree { "agree" } else { "DIFFER" },
         );
         next += 1;
@@ -358,7 +449,7 @@ fn bench(case: &Case, peers: &Path, floor: Option<&Path>, itself: &Path) -> io::
     }
     bench_layouts(case, &ours, &our_output)?;
     for extra in case.extras {
-        bench_extra(case, extra, peers)?;
+        bench_extra(case, extra, peers, itself)?;
     }
     Ok(())
 }
@@ -371,7 +462,7 @@ fn bench_layouts(case: &Case, standard: &Run, answers: &[u8]) -> io::Result<()> 
     let mut paths = Vec::new();
     for (name, generate) in case.layouts {
         paths.push(write_input(
-            &format!("{}-{}", case.binary, name.replace(' ', "-")),
+            &format!("{}-{}", case.name, name.replace(' ', "-")),
             *generate,
         )?);
     }
@@ -397,18 +488,21 @@ fn bench_layouts(case: &Case, standard: &Run, answers: &[u8]) -> io::Result<()> 
 }
 
 /// Times another input of the case against the peer.
-fn bench_extra(case: &Case, extra: &Extra, peers: &Path) -> io::Result<()> {
+fn bench_extra(case: &Case, extra: &Extra, peers: &Path, itself: &Path) -> io::Result<()> {
     let input = write_input(
-        &format!("{}-{}", case.binary, extra.name.replace(' ', "-")),
+        &format!("{}-{}", case.name, extra.name.replace(' ', "-")),
         extra.generate,
     )?;
-    let ours = Run::of(Path::new(case.exe), &input);
-    let peer_path = peers.join(case.peer);
-    if !peer_path.is_file() {
-        let time = Rounds::of(&[ours]).median_ms(0);
-        println!("  {:<28} {:8.2} ms  (no peer)", extra.name, time);
-        return Ok(());
-    }
+    let ours = case.run(itself, &input);
+    let peer_path = case.peer.as_ref().map(|peer| peers.join(peer.file));
+    let peer_path = match peer_path.filter(|path| path.is_file()) {
+        Some(path) => path,
+        None => {
+            let time = Rounds::of(&[ours]).median_ms(0);
+            println!("  {:<28} {:8.2} ms  (no peer)", extra.name, time);
+            return Ok(());
+        }
+    };
     let peer = Run::of(&peer_path, &input);
     let agree = ours.output() == peer.output();
     let rounds = Rounds::of(&[ours, peer]);
@@ -457,39 +551,63 @@ fn rust_floor(out_bytes: usize) -> io::Result<()> {
     Ok(())
 }
 
-fn main() -> io::Result<()> {
+fn main() -> ExitCode {
     // Cargo passes `--bench`; other words pick benchmarks by name.
     let args: Vec<String> = std::env::args().skip(1).collect();
-    if let [flag, bytes] = &args[..] {
-        if flag == "--rust-floor" {
+    match &args[..] {
+        [flag, bytes] if flag == "--rust-floor" => {
             let bytes = bytes.parse().expect("--rust-floor takes a byte count");
-            return rust_floor(bytes);
+            return exit_code(rust_floor(bytes));
         }
+        [flag, name] if flag == "--problem" => {
+            return problems::run(name).unwrap_or_else(|| {
+                let known = problems::NAMES.join(", ");
+                eprintln!("error: no problem named {name:?}; known: {known}");
+                ExitCode::FAILURE
+            });
+        }
+        _ => {}
     }
     let wanted: Vec<&String> = args.iter().filter(|a| !a.starts_with("--")).collect();
-    let picks = |case: &Case| wanted.iter().any(|w| case.binary.contains(w.as_str()));
+    let picks = |case: &Case| wanted.iter().any(|w| case.name.contains(w.as_str()));
     if let Some(unknown) = wanted
         .iter()
-        .find(|w| !CASES.iter().any(|c| c.binary.contains(w.as_str())))
+        .find(|w| !CASES.iter().any(|c| c.name.contains(w.as_str())))
     {
-        let known: Vec<&str> = CASES.iter().map(|c| c.binary).collect();
+        let known: Vec<&str> = CASES.iter().map(|c| c.name).collect();
         eprintln!(
             "error: no benchmark named {unknown:?}; known: {}.\n\
-             A name picks every benchmark whose binary's name contains it. To add one, write \
-             its input generator in benches/speed/inputs.rs and a Case in CASES in \
+             A name picks every benchmark whose name contains it. To add one, write its \
+             input generator in benches/speed/inputs.rs and a Case in CASES in \
              benches/speed.rs.",
             known.join(", ")
         );
-        std::process::exit(2);
+        return ExitCode::from(2);
     }
+    exit_code(bench_all(|case| wanted.is_empty() || picks(case)))
+}
+
+/// Benchmarks the cases `picked` picks.
+fn bench_all(picked: impl Fn(&Case) -> bool) -> io::Result<()> {
     fs::create_dir_all(bench_dir())?;
     let peers = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/peers");
     let floor = build_floor();
     let itself = std::env::current_exe()?;
     for case in CASES {
-        if wanted.is_empty() || picks(case) {
+        if picked(case) {
             bench(case, &peers, floor.as_deref(), &itself)?;
         }
     }
     Ok(())
+}
+
+/// Success, or the error on stderr and a failure.
+fn exit_code(result: io::Result<()>) -> ExitCode {
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::FAILURE
+        }
+    }
 }

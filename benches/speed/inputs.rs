@@ -238,3 +238,47 @@ pub fn knight_cases(rng: &mut Rng, out: &mut dyn Write) -> io::Result<()> {
 pub fn knight_one(_: &mut Rng, out: &mut dyn Write) -> io::Result<()> {
     out.write_all(b"1\n1\n1 0\n")
 }
+
+/// 10^6 random 4x4 grids of `.` and `#`, each cell filled with probability 1/2, a blank
+/// line between grids (about 21 MB).
+pub fn fill_grids(rng: &mut Rng, out: &mut dyn Write) -> io::Result<()> {
+    const GRIDS: usize = 1_000_000;
+    writeln!(out, "{GRIDS}")?;
+    let mut text = Vec::with_capacity(21);
+    for grid in 0..GRIDS {
+        let bits = rng.next();
+        text.clear();
+        if grid > 0 {
+            text.push(b'\n');
+        }
+        for row in 0..4 {
+            for column in 0..4 {
+                text.push(b".#"[(bits >> (4 * row + column) & 1) as usize]);
+            }
+            text.push(b'\n');
+        }
+        out.write_all(&text)?;
+    }
+    Ok(())
+}
+
+/// Nim cases up to the end of the input: 5 x 10^6 piles uniform in 1..=10^9, in lines
+/// `k a1 ... ak` of 1 to 20 piles (about 4.8 x 10^5 lines, 50 MB).
+pub fn nim_lines(rng: &mut Rng, out: &mut dyn Write) -> io::Result<()> {
+    const PILES: u64 = 5_000_000;
+    let mut left = PILES;
+    let mut line = String::new();
+    while left > 0 {
+        let k = (1 + rng.below(20)).min(left);
+        left -= k;
+        line.clear();
+        line.push_str(&k.to_string());
+        for _ in 0..k {
+            line.push(' ');
+            line.push_str(&(1 + rng.below(1_000_000_000)).to_string());
+        }
+        line.push('\n');
+        out.write_all(line.as_bytes())?;
+    }
+    Ok(())
+}
