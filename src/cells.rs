@@ -26,8 +26,13 @@ use crate::io::{describe, is_space, Reader, Result, MAX_CAPACITY, WINDOW};
 /// The longest picture, whitespace included; groups drawn longer take the plain path.
 const MAX_LEN: usize = 128;
 
-/// Groups checked at once in a run.
+/// Groups read a word at a time in one go.
 const CHUNK: usize = 16;
+
+/// The most bytes, and groups, of a run checked at once: more at once is less work per
+/// group, and the copies of the picture stay small.
+const RUN_BYTES: usize = 2048;
+const RUN_GROUPS: usize = 64;
 
 /// Marks a byte that is not a letter.
 const NOT_A_LETTER: u8 = u8::MAX;
@@ -355,7 +360,7 @@ impl Picture {
 }
 
 /// The checks of runs of two-letter groups: the picture with either letter in every cell,
-/// [`CHUNK`] times over, and the gathers that read a checked group's cells, each moving the
+/// as many times over as fit in [`RUN_BYTES`], and the gathers that read a checked group's cells, each moving the
 /// key bits of a few cells by one multiply to their bits of the value, at the top of the
 /// product.
 #[derive(Clone)]
@@ -364,8 +369,10 @@ struct Run {
     /// letters differ in one bit, the picture with that bit set in every cell, and that bit
     /// in every cell (0 elsewhere): then a byte is valid when with the bit set it is the
     /// first, one step less per byte.
-    drawn: [[u8; CHUNK * MAX_LEN]; 2],
+    drawn: [[u8; RUN_BYTES]; 2],
     one_bit: bool,
+    /// Groups checked at once: as many as fit in the copies of the picture.
+    per_check: usize,
     gathers: Vec<Gather>,
     /// Whether each product is masked to its targets, which lets cells lie closer.
     masked: bool,
@@ -431,8 +438,9 @@ impl Run {
             return None;
         }
         let mut run = Box::new(Run {
-            drawn: [[0; CHUNK * MAX_LEN]; 2],
+            drawn: [[0; RUN_BYTES]; 2],
             one_bit: false,
+            per_check: (RUN_BYTES / drawn.len()).min(RUN_GROUPS),
             gathers,
             masked,
             flip: match cells.letters[1] & cells.keys {
@@ -455,7 +463,7 @@ impl Run {
             for &at in offsets {
                 picture[at] = letter;
             }
-            for copy in 1..CHUNK {
+            for copy in 1..run.per_check {
                 picture.copy_within(..len, copy * len);
             }
         }
@@ -547,8 +555,8 @@ impl Run {
             &self.gathers[..COUNT]
         };
         for (i, value) in values.iter_mut().enumerate() {
-            // Below CHUNK * MAX_LEN: the mask only lets the compiler see it.
-            let at = (i * len) % (CHUNK * MAX_LEN);
+            // Below RUN_BYTES: the mask only lets the compiler see it.
+            let at = (i * len) % RUN_BYTES;
             let group: &[u8; MAX_LEN + 8] =
                 bytes[at..at + MAX_LEN + 8].try_into().expect("a group");
             let keys = gathers.iter().fold(0, |k, g| {
@@ -634,7 +642,7 @@ impl<R: Read> Reader<R> {
 
     /// Reads up to `most` groups drawn as `picture` back to back, as many as are buffered,
     /// calling `visit` with each: how many. Runs of two-letter groups are checked up to
-    /// [`CHUNK`] at a time, then their cells gathered; other groups are read a word at a
+    /// [`RUN_GROUPS`] at a time, then their cells gathered; other groups are read a word at a
     /// time.
     #[inline(always)]
     fn groups_fast(
@@ -675,7 +683,7 @@ impl<R: Read> Reader<R> {
         Ok(((self.end - self.pos).saturating_sub(8) / len).min(most))
     }
 
-    /// Reads up to `most` groups drawn as `picture` back to back, checked [`CHUNK`] at a time
+    /// Reads up to `most` groups drawn as `picture` back to back, checked many at a time
     /// by `run`, while they are: how many, `visit` called with each.
     #[inline(always)]
     fn runs(
@@ -687,9 +695,9 @@ impl<R: Read> Reader<R> {
         visit: &mut impl FnMut(u64) -> Result<()>,
     ) -> Result<u64> {
         let (len, mut left) = (picture.len, most);
-        let mut values = [0; CHUNK];
+        let mut values = [0; RUN_GROUPS];
         while left > 1 {
-            let n = left.min(CHUNK as u64) as usize;
+            let n = left.min(run.per_check as u64) as usize;
             if self.end - self.pos < n * len + 8 {
                 self.fill(n * len + 8)?;
                 if self.end - self.pos < n * len + 8 {
