@@ -753,7 +753,7 @@ impl<R: Read> Reader<R> {
         let mut i = 0;
         while i < cells.count {
             if self.peek_non_space()?.is_none() {
-                return Err(self.error(what, "end of input".to_string()));
+                return Err(self.error_at(self.pos, what, "end of input".to_string()));
             }
             // A refill that moves the buffer during the group: it cannot be learned.
             moved |= *dropped.get_or_insert(self.offset(0)) != self.offset(0);

@@ -213,13 +213,23 @@ impl<R: Read> Reader<R> {
         lines + 1
     }
 
-    /// An [`Error::Parse`] at the next unread byte: `expected` names what the input should
-    /// hold, `found` what it holds.
+    /// An [`Error::Parse`] on the line of the last byte read: for a value that was read
+    /// fine but breaks a rule of the problem. `expected` names what the input should hold,
+    /// `found` what it holds.
     ///
     /// # Complexity
     /// Same as [`Reader::line_number`].
+    ///
+    /// ```
+    /// use combgames::io::Reader;
+    /// let mut rd = Reader::new(&b"3 1\n1 0\n"[..]);
+    /// let (lo, hi) = (rd.u64("lo").unwrap(), rd.u64("hi").unwrap());
+    /// assert!(lo > hi);
+    /// let err = rd.error("lo <= hi", format!("{lo} {hi}"));
+    /// assert_eq!(err.to_string(), "line 1: expected lo <= hi, found 3 1");
+    /// ```
     pub fn error(&self, expected: &str, found: String) -> Error {
-        self.error_at(self.pos, expected, found)
+        self.error_at(self.pos.saturating_sub(1), expected, found)
     }
 
     /// An [`Error::Parse`] at `buf[at]`.
@@ -337,7 +347,7 @@ impl<R: Read> Reader<R> {
             false => Ok(()),
             true => {
                 let found = describe(self.next_token()?);
-                Err(self.error("the end of the input", found))
+                Err(self.error_at(self.pos, "the end of the input", found))
             }
         }
     }
@@ -357,7 +367,7 @@ impl<R: Read> Reader<R> {
             len = self.end - self.pos;
             if len > MAX_TOKEN {
                 let found = format!("{} (longer than {MAX_TOKEN} bytes)", describe(self.next()));
-                return Err(self.error(what, found));
+                return Err(self.error_at(self.pos, what, found));
             }
             self.grow(len);
             self.fill(len + 1)?;
@@ -405,7 +415,7 @@ impl<R: Read> Reader<R> {
     /// Never; a token longer than [`MAX_TOKEN`] bytes is an error.
     pub fn token(&mut self, what: &str) -> Result<&[u8]> {
         if !self.has_more()? {
-            return Err(self.error(what, "end of input".to_string()));
+            return Err(self.error_at(self.pos, what, "end of input".to_string()));
         }
         let len = self.token_len(what)?;
         self.pos += len;
@@ -423,7 +433,7 @@ impl<R: Read> Reader<R> {
     /// Never; a line longer than [`MAX_TOKEN`] bytes is an error.
     pub fn line(&mut self, what: &str) -> Result<&[u8]> {
         if !self.has_more()? {
-            return Err(self.error(what, "end of input".to_string()));
+            return Err(self.error_at(self.pos, what, "end of input".to_string()));
         }
         let mut len = 0;
         loop {
@@ -441,7 +451,7 @@ impl<R: Read> Reader<R> {
             }
             if len > MAX_TOKEN {
                 let found = format!("{} (longer than {MAX_TOKEN} bytes)", describe(self.next()));
-                return Err(self.error(what, found));
+                return Err(self.error_at(self.pos, what, found));
             }
             self.grow(len);
             self.fill(len + 1)?;

@@ -133,6 +133,23 @@ fn error_messages_say_what_was_expected_and_found() {
 }
 
 #[test]
+fn a_rule_broken_by_values_read_is_reported_on_their_line() {
+    let rule = |rd: &Reader<&[u8]>| rd.error("a rule", String::new()).to_string();
+    let input = &b"1 2\r\n\n3\n4"[..];
+    for mut rd in [
+        Reader::new(input),
+        Reader::new(input).plain(),
+        Reader::with_capacity(2, input),
+    ] {
+        assert_eq!(rule(&rd), "line 1: expected a rule, found ");
+        for line in [1, 1, 3, 4] {
+            rd.u64("a value").unwrap();
+            assert_eq!(rule(&rd), format!("line {line}: expected a rule, found "));
+        }
+    }
+}
+
+#[test]
 fn long_tokens_grow_the_buffer() {
     let word = "R".repeat(1000);
     let input = format!("{word}\n{word}");
