@@ -94,7 +94,8 @@ impl Cells {
         assert!(!alphabet.is_empty() && count > 0, "no letters or no cells");
         assert!(
             count as u32 * bits <= 64,
-            "{count} cells do not fit in 64 bits"
+            "{} cells do not fit in 64 bits",
+            count
         );
         // The fewest byte bits that tell the letters apart (all eight do).
         let apart = |mask: &u8| {

@@ -165,7 +165,8 @@ impl<R: Read> Reader<R> {
     pub fn with_capacity(capacity: usize, src: R) -> Self {
         assert!(
             (1..=DEFAULT_CAPACITY).contains(&capacity),
-            "a Reader's capacity is 1 to {DEFAULT_CAPACITY} bytes"
+            "a Reader's capacity is 1 to {} bytes",
+            DEFAULT_CAPACITY
         );
         Reader {
             src,

@@ -54,7 +54,8 @@ impl<W: Write> Writer<W> {
     pub fn with_capacity(capacity: usize, inner: W) -> Self {
         assert!(
             (1..=DEFAULT_CAPACITY).contains(&capacity),
-            "a Writer's capacity is 1 to {DEFAULT_CAPACITY} bytes"
+            "a Writer's capacity is 1 to {} bytes",
+            DEFAULT_CAPACITY
         );
         Writer {
             inner,
@@ -143,7 +144,7 @@ impl<const N: usize> Lines<N> {
     /// If a line is longer than 15 bytes.
     pub fn new(lines: [&str; N]) -> Lines<N> {
         let pad = |line: &str| {
-            assert!(line.len() < 16, "{line:?} is longer than 15 bytes");
+            assert!(line.len() < 16, "{:?} is longer than 15 bytes", line);
             let mut text = [b'\n'; 16];
             text[..line.len()].copy_from_slice(line.as_bytes());
             (text, line.len() as u8 + 1)
