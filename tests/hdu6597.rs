@@ -88,6 +88,16 @@ fn all_boards() -> Vec<Board> {
         .collect()
 }
 
+/// A board's index in the program's table: cell i adds `3^i` times 1 for `O`, 2 for `X` and
+/// 0 for `.` or `#`.
+fn code(board: &Board) -> usize {
+    let digit = |cell: u8| usize::from(cell == b'O') + 2 * usize::from(cell == b'X');
+    board
+        .iter()
+        .rev()
+        .fold(0, |code, &cell| 3 * code + digit(cell))
+}
+
 fn board(rows: &str) -> Board {
     let cells: Vec<u8> = rows.bytes().filter(|&b| b != b'/').collect();
     cells.try_into().unwrap()
@@ -114,7 +124,7 @@ fn every_position_is_a_number_and_the_table_agrees() {
     assert_eq!(table.len(), hdu6597::POSITIONS);
     for board in all_boards() {
         let v = values.of(&board);
-        let code = hdu6597::code(&board).unwrap();
+        let code = code(&board);
         assert_eq!(table_value(&table, code), Some(v), "{}", show(&board));
         // The problem file's bounds: denominators up to 32, values in [-9, 8].
         assert!(v.exponent() <= 5 && Q::integer(-9) <= v && v <= Q::integer(8));
@@ -144,11 +154,7 @@ fn the_values_stated_in_the_problem_file() {
     for (rows, value) in stated {
         let b = board(rows);
         assert_eq!(values.of(&b), value, "{rows}");
-        assert_eq!(
-            table_value(&table, hdu6597::code(&b).unwrap()),
-            Some(value),
-            "{rows}"
-        );
+        assert_eq!(table_value(&table, code(&b)), Some(value), "{rows}");
     }
     assert_eq!(Q::fraction(65, 16).to_string(), "65/16");
     assert_eq!(Q::fraction(1, 16).to_string(), "1/16");
@@ -156,11 +162,32 @@ fn the_values_stated_in_the_problem_file() {
 
 #[test]
 fn banned_cells_count_as_empty() {
-    let table = hdu6597::scaled_values();
-    let with_bans = hdu6597::code(&board("#O#/X##/..#")).unwrap();
-    let with_dots = hdu6597::code(&board(".O./X../...")).unwrap();
-    assert_eq!(table[with_bans], table[with_dots]);
-    assert_eq!(hdu6597::code(&board(".O./X../..Q")), None);
+    // The same boards with `#` or `.` in their empty cells: .O./X../... = {-1 | 1} = 0,
+    // .X./.O./... = {0 | 1} = 1/2, and .X./XOX/.X. + .O./.X./... = 1/16 + 1/2.
+    let with_bans = "3\n1\n#O#\nX##\n..#\n1\n#X#\n#O#\n###\n2\n#X#\nXOX\n#X#\n.O.\n#X.\n...\n";
+    let with_dots = with_bans.replace('#', ".");
+    assert_eq!(run(with_bans), run(&with_dots));
+    assert_eq!(run(with_bans), ("Second\nAlice\nAlice\n".to_string(), None));
+}
+
+#[test]
+fn simplest_between_agrees_with_the_surreal_numbers() {
+    // Scaled bounds around the values' range, and far bounds for absent ones.
+    let far = 1 << 20;
+    let exact = |v: i32| Q::fraction(i64::from(v), 1 << hdu6597::SCALE);
+    let bound = |v: i32| (v.abs() < far).then(|| exact(v));
+    for low in (-400..400).chain([-far]) {
+        for high in (-400..400).chain([far]) {
+            let expected = Q::simplest_between(bound(low), bound(high))
+                .and_then(|v| v.to_scaled(hdu6597::SCALE));
+            let expected = expected.map(|v| i32::try_from(v).unwrap());
+            assert_eq!(
+                hdu6597::simplest_between(low, high),
+                expected,
+                "{low} {high}"
+            );
+        }
+    }
 }
 
 #[test]
@@ -180,8 +207,8 @@ fn verdicts_of_hand_made_games_of_every_class() {
 fn the_search_fallback_decides_simple_sums() {
     // One white piece alone is 1 (Alice), one black -1 (Bob), both on separate boards 0
     // (Second), as is the empty sum. (No sum of these boards is First: they are numbers.)
-    let one = hdu6597::code(&board(".../.O./...")).unwrap();
-    let minus_one = hdu6597::code(&board(".../.X./...")).unwrap();
+    let one = code(&board(".../.O./..."));
+    let minus_one = code(&board(".../.X./..."));
     let class = |codes: &[usize]| hdu6597::outcome_by_search(codes).class();
     assert_eq!(class(&[one]), OutcomeClass::Left);
     assert_eq!(class(&[minus_one]), OutcomeClass::Right);

@@ -1,29 +1,25 @@
 //! HDU 6597, Game: sums of 3x3 boards where Alice (Left) bans a white piece with its row or
 //! column neighbours and Bob (Right) bans a black piece. Who wins?
 //!
-//! Every one of the 3^9 single-board positions is worth a number, worked out once in `main`
-//! as the simplest number between the best Left and the best Right option (the tests check
-//! from the rules that the best Left option is always below the best Right one). Values are
-//! kept in fixed point (counts of 1/32), and one position of each set of 8 that the
-//! symmetries of the square relate is worked out. A case's value is the sum of its boards'
-//! values and its sign decides. Were some board not a number, that case would be decided by
-//! an explicit search over the sum instead.
+//! Each of the 3^9 single-board positions is worth a number (the tests check it from the
+//! rules), worked out once in `main` in counts of 1/32 as the simplest number between the
+//! best Left and the best Right option. A case's value is the sum of its boards' values and
+//! its sign decides; were some board not a number, a search over the sum would decide.
 
 use combgames::cells::Cells;
 use combgames::io::{self, Reader, Result};
 use combgames::partizan::{Outcome, OutcomeClass, Player};
-use combgames::surreal::DyadicRational as Number;
 use combgames::write::{Lines, Writer};
 use std::cmp::Ordering;
 use std::collections::HashMap;
+use std::convert::TryFrom;
 use std::io::{Read, Write};
 use std::process::ExitCode;
 
 /// Positions of one board: each of the 9 cells is empty, white or black.
 pub const POSITIONS: usize = 19_683;
 
-/// A cell's digit in a position code: empty (`.` or `#`, which play the same), white `O`,
-/// black `X`.
+/// A cell's digit in a position code: white `O`, black `X` (empty cells are 0).
 const WHITE: usize = 1;
 const BLACK: usize = 2;
 
@@ -37,117 +33,35 @@ const CELLS: &[u8] = b".#OX";
 /// The reader's value of a board: its position code, cell `i` holding `letter` adding its
 /// digit times `3^i`.
 fn digit_value(i: usize, letter: u8) -> u64 {
-    let digit = match letter {
-        b'O' => WHITE,
-        b'X' => BLACK,
-        _ => 0,
-    };
+    let digit = usize::from(letter == b'O') * WHITE + usize::from(letter == b'X') * BLACK;
     (digit * WEIGHT[i]) as u64
 }
 
-/// The position code of a board given as 9 cell bytes in reading order, or `None` if some
-/// byte is not a cell.
+/// Calls `visit` with each move from `code` and who makes it: Alice bans a white piece with
+/// its left and right neighbours, the ones above and below, or all four; Bob a black piece.
 ///
 /// # Complexity
-/// O(1).
-pub fn code(cells: &[u8; 9]) -> Option<usize> {
-    let digit = |(i, &b): (usize, &u8)| CELLS.contains(&b).then(|| digit_value(i, b) as usize);
-    cells.iter().enumerate().map(digit).sum()
-}
-
-/// The cells next to each cell: left, right, above, below, with 9 for "off the board".
-const NEIGHBOURS: [[usize; 4]; 9] = {
-    let mut neighbours = [[9; 4]; 9];
-    let mut i = 0;
-    while i < 9 {
-        let (row, column) = (i / 3, i % 3);
-        if column > 0 {
-            neighbours[i][0] = i - 1;
+/// O(1): at most 27 moves for Alice and 9 for Bob.
+pub fn for_each_option(code: usize, mut visit: impl FnMut(Player, usize)) {
+    // Each cell's digit times its weight, framed by zeros (a 4th column, a row above and one
+    // below) that put its neighbours at -1, +1, -4 and +4: bans subtract their entries.
+    const AT: [usize; 9] = [4, 5, 6, 8, 9, 10, 12, 13, 14];
+    let mut framed = [0; 20];
+    for (&at, &weight) in AT.iter().zip(&WEIGHT) {
+        framed[at] = code / weight % 3 * weight;
+    }
+    for (&at, &weight) in AT.iter().zip(&WEIGHT) {
+        let rest = code - framed[at];
+        if framed[at] == WHITE * weight {
+            let sideways = framed[at - 1] + framed[at + 1];
+            let upright = framed[at - 4] + framed[at + 4];
+            for banned in [sideways, upright, sideways + upright] {
+                visit(Player::Left, rest - banned);
+            }
+        } else if framed[at] == BLACK * weight {
+            visit(Player::Right, rest);
         }
-        if column < 2 {
-            neighbours[i][1] = i + 1;
-        }
-        if row > 0 {
-            neighbours[i][2] = i - 3;
-        }
-        if row < 2 {
-            neighbours[i][3] = i + 3;
-        }
-        i += 1;
     }
-    neighbours
-};
-
-/// Each cell's digit of `code` times its weight `3^i`; entry 9 is 0, for neighbours off
-/// the board. Banning cells subtracts their entries from the code.
-fn weighted_digits(code: usize) -> [usize; 10] {
-    let mut weighted = [0; 10];
-    for (i, w) in weighted.iter_mut().take(9).enumerate() {
-        *w = code / WEIGHT[i] % 3 * WEIGHT[i];
-    }
-    weighted
-}
-
-/// Calls `visit` with each code Alice can move to from `code`: ban a white piece and its
-/// left and right neighbours, or the ones above and below, or all four.
-///
-/// # Complexity
-/// O(1): at most 27 options.
-pub fn for_each_left_option(code: usize, mut visit: impl FnMut(usize)) {
-    let weighted = weighted_digits(code);
-    for i in (0..9).filter(|&i| weighted[i] == WHITE * WEIGHT[i]) {
-        let [left, right, up, down] = NEIGHBOURS[i].map(|j| weighted[j]);
-        let rest = code - weighted[i];
-        let (sideways, upright) = (left + right, up + down);
-        visit(rest - sideways);
-        visit(rest - upright);
-        visit(rest - sideways - upright);
-    }
-}
-
-/// Calls `visit` with each code Bob can move to from `code`: ban a black piece.
-///
-/// # Complexity
-/// O(1): at most 9 options.
-pub fn for_each_right_option(code: usize, mut visit: impl FnMut(usize)) {
-    let weighted = weighted_digits(code);
-    for i in (0..9).filter(|&i| weighted[i] == BLACK * WEIGHT[i]) {
-        visit(code - weighted[i]);
-    }
-}
-
-/// Digit `j` (0, 1 or 2) of each row code `0..27`.
-const ROW_DIGIT: [[usize; 27]; 3] = {
-    let mut digits = [[0; 27]; 3];
-    let mut row = 0;
-    while row < 27 {
-        digits[0][row] = row % 3;
-        digits[1][row] = row / 3 % 3;
-        digits[2][row] = row / 9;
-        row += 1;
-    }
-    digits
-};
-
-/// The codes of the 8 positions that a symmetry of the square makes of `code`: Alice's
-/// three choices and Bob's move look the same after any rotation or reflection, so all 8
-/// have one value.
-fn symmetric_codes(code: usize) -> [usize; 8] {
-    let rows = [code % 27, code / 27 % 27, code / 729];
-    let [d0, d1, d2] = ROW_DIGIT;
-    let column = |digit: &[usize; 27]| digit[rows[0]] + 3 * digit[rows[1]] + 9 * digit[rows[2]];
-    let columns = [column(&d0), column(&d1), column(&d2)];
-    let reversed = |row: usize| d2[row] + 3 * d1[row] + 9 * d0[row];
-    let mut codes = [0; 8];
-    for (k, lines) in [rows, columns].iter().enumerate() {
-        let [a, b, c] = *lines;
-        let [ra, rb, rc] = [reversed(a), reversed(b), reversed(c)];
-        codes[4 * k] = a + 27 * b + 729 * c;
-        codes[4 * k + 1] = c + 27 * b + 729 * a;
-        codes[4 * k + 2] = ra + 27 * rb + 729 * rc;
-        codes[4 * k + 3] = rc + 27 * rb + 729 * ra;
-    }
-    codes
 }
 
 /// The scale of fixed-point values: a value `v` is stored as the integer `v * 2^SCALE`.
@@ -155,101 +69,109 @@ fn symmetric_codes(code: usize) -> [usize; 8] {
 pub const SCALE: u32 = 5;
 
 /// The stored value of a position that is not a number, or whose value needs a finer
-/// denominator than `2^SCALE`: such boards are decided by search.
+/// denominator than `2^SCALE` or more than an `i16`: such boards are decided by search.
 pub const NOT_A_NUMBER: i16 = i16::MIN;
 
-/// The value of every position (indexed by code) times `2^SCALE`, or [`NOT_A_NUMBER`]: the
-/// simplest number between the best Left and the best Right option, when all options are
-/// numbers and the best Left one is below the best Right one.
+/// The simplest number strictly between `low` and `high` (all scaled by `2^SCALE`), which
+/// is `{low | high}`; `None` if there is none, or if it needs a finer denominator.
 ///
-/// Positions go in code order, as options have smaller codes. Only the first position of
-/// each set of 8 symmetric ones is worked out; the others copy it.
+/// The simplest number is the one born first. Integer `n` is born on day `|n|`, and `m / 2^k`
+/// (odd `m`, `k > 0`) on day `ceil(|m / 2^k|) + k`, after every integer up to its ceiling. So
+/// if the interval holds an integer, the one of least magnitude is simplest; if not, all its
+/// numbers share one ceiling and the one with the smallest denominator is, and it is unique:
+/// between two odd multiples of `2^-k` lies an even one.
+///
+/// # Complexity
+/// O(`SCALE`).
+pub fn simplest_between(low: i32, high: i32) -> Option<i32> {
+    // The multiples of 2^k strictly between run from `first` to `last`. Steps go from
+    // integers (2^SCALE) down; the first with a multiple between takes the one nearest 0.
+    (0..=SCALE).rev().find_map(|k| {
+        let (first, last) = (((low >> k) + 1) << k, ((high - 1) >> k) << k);
+        (first <= last).then(|| 0.max(first).min(last))
+    })
+}
+
+/// The value of every position (indexed by code) times `2^SCALE`, or [`NOT_A_NUMBER`]: the
+/// simplest number between the best Left and the best Right option, if all options are
+/// numbers. Positions go in code order, as options have smaller codes. Only the first of
+/// each 8 positions that the symmetries of the square relate is worked out: the moves look
+/// the same after any rotation or reflection, so all 8 have one value.
 ///
 /// # Complexity
 /// O(3^9 x 36 / 8): a position in 8 with at most 36 options, the rest copied.
 pub fn scaled_values() -> Vec<i16> {
-    // Not yet known; no value comes near it.
+    // Not yet known (no value comes near it), and beyond every value: a missing best option.
     const UNKNOWN: i16 = i16::MAX;
+    const NO_OPTION: i32 = 1 << 20;
     let mut values = vec![UNKNOWN; POSITIONS];
-    let exact = |v: i16| Some(Number::fraction(i64::from(v), 1 << SCALE));
     for code in 0..POSITIONS {
         if values[code] != UNKNOWN {
             continue;
         }
-        // The best option of each player, as long as every option is a number.
-        let (mut numbers, mut best_left, mut best_right) = (true, None, None);
-        for_each_left_option(code, |o| {
-            numbers &= values[o] != NOT_A_NUMBER;
-            best_left = best_left.max(Some(values[o]));
+        let (mut numbers, mut best_left, mut best_right) = (true, -NO_OPTION, NO_OPTION);
+        for_each_option(code, |player, option| {
+            numbers &= values[option] != NOT_A_NUMBER;
+            match player {
+                Player::Left => best_left = best_left.max(i32::from(values[option])),
+                Player::Right => best_right = best_right.min(i32::from(values[option])),
+            }
         });
-        for_each_right_option(code, |o| {
-            numbers &= values[o] != NOT_A_NUMBER;
-            best_right = Some(best_right.map_or(values[o], |b: i16| b.min(values[o])));
-        });
-        let value = Number::simplest_between(best_left.and_then(exact), best_right.and_then(exact))
-            .filter(|_| numbers)
-            .and_then(|v| v.to_scaled(SCALE)?.try_into().ok())
-            .filter(|&v| v != NOT_A_NUMBER && v != UNKNOWN);
-        for image in symmetric_codes(code) {
-            values[image] = value.unwrap_or(NOT_A_NUMBER);
+        let value = simplest_between(best_left, best_right).filter(|_| numbers);
+        let value = value.map_or(NOT_A_NUMBER, |v| i16::try_from(v).unwrap_or(NOT_A_NUMBER));
+        // Flipping the board about its diagonal and its middle column by turns (cell i takes
+        // cell FLIPS[turn % 2][i]) visits all 8 symmetries: the two make a quarter turn.
+        const FLIPS: [[usize; 9]; 2] = [[0, 3, 6, 1, 4, 7, 2, 5, 8], [2, 1, 0, 5, 4, 3, 8, 7, 6]];
+        let mut cells: [usize; 9] = std::array::from_fn(|i| code / WEIGHT[i] % 3);
+        for turn in 0..8 {
+            cells = std::array::from_fn(|i| cells[FLIPS[turn % 2][i]]);
+            let image_code: usize = cells.iter().zip(WEIGHT).map(|(d, w)| d * w).sum();
+            values[image_code] = value;
         }
     }
     values
 }
 
 /// Who wins the sum of the boards `codes` with each player starting, by explicit search
-/// over the sum: correct whatever the values, and used when some board is not a number.
-/// Its cost grows exponentially with the number of boards, so it is a last resort (which
-/// the tests show this game never needs).
+/// over the sum: correct whatever the values, and the last resort when some board is not a
+/// number, as its cost grows exponentially with the number of boards.
 ///
 /// # Complexity
 /// O(product over boards of their positions reachable), memoised.
 pub fn outcome_by_search(codes: &[usize]) -> Outcome {
     let mut memo = HashMap::new();
     let mut winner = |mover: Player| {
-        let mut boards = codes.to_vec();
-        boards.sort_unstable();
-        if mover_wins(&boards, mover, &mut memo) {
-            mover
-        } else {
-            mover.other()
-        }
+        let wins = mover_wins(codes.to_vec(), mover, &mut memo);
+        Some(if wins { mover } else { mover.other() })
     };
     Outcome {
-        left_starts: Some(winner(Player::Left)),
-        right_starts: Some(winner(Player::Right)),
+        left_starts: winner(Player::Left),
+        right_starts: winner(Player::Right),
     }
 }
 
-/// Whether `mover` wins the sum of `boards` (sorted codes) by moving first.
-fn mover_wins(
-    boards: &[usize],
-    mover: Player,
-    memo: &mut HashMap<(Vec<usize>, Player), bool>,
-) -> bool {
-    if let Some(&known) = memo.get(&(boards.to_vec(), mover)) {
+/// Whether `mover` wins the sum of `boards` by moving first.
+fn mover_wins(mut boards: Vec<usize>, mover: Player, memo: &mut Memo) -> bool {
+    // The order of the boards does not matter: one memo entry serves all orders.
+    boards.sort_unstable();
+    if let Some(&known) = memo.get(&(boards.clone(), mover)) {
         return known;
     }
     let mut wins = false;
-    'boards: for (k, &board) in boards.iter().enumerate() {
-        let mut options = Vec::new();
-        match mover {
-            Player::Left => for_each_left_option(board, |o| options.push(o)),
-            Player::Right => for_each_right_option(board, |o| options.push(o)),
-        }
-        for option in options {
-            let mut after = boards.to_vec();
-            after[k] = option;
-            after.sort_unstable();
-            if !mover_wins(&after, mover.other(), memo) {
-                wins = true;
-                break 'boards;
+    for k in 0..boards.len() {
+        for_each_option(boards[k], |player, option| {
+            if player == mover && !wins {
+                let after = [&boards[..k], &[option], &boards[k + 1..]].concat();
+                wins = !mover_wins(after, mover.other(), memo);
             }
-        }
+        });
     }
-    memo.insert((boards.to_vec(), mover), wins);
+    memo.insert((boards, mover), wins);
     wins
 }
+
+/// Known results of [`mover_wins`], by sorted boards and mover.
+type Memo = HashMap<(Vec<usize>, Player), bool>;
 
 /// The problem's word for an outcome class.
 ///
