@@ -560,7 +560,7 @@ impl<R: Read> Reader<R> {
         range: &RangeInclusive<u64>,
         visit: &mut impl FnMut([u64; N]) -> Result<()>,
     ) -> Result<u64> {
-        assert!(N <= 64, "{N} numbers at once are too many");
+        assert!(N <= 64, "{} numbers at once are too many", N);
         let (low, span) = (*range.start(), range.end().wrapping_sub(*range.start()));
         let usual = self.usual.len * usize::from(self.fast);
         let mut read = 0;
