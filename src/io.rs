@@ -141,8 +141,6 @@ pub struct Reader<R> {
     counted: usize,
     /// Whether the fast paths may run; off, every call takes its plain checked path.
     pub(crate) fast: bool,
-    /// The digit counts number reads try first (see [`crate::numbers`]).
-    pub(crate) usual: crate::numbers::Usual,
 }
 
 impl<R: Read> Reader<R> {
@@ -181,7 +179,6 @@ impl<R: Read> Reader<R> {
             newlines: 0,
             counted: 0,
             fast: true,
-            usual: crate::numbers::Usual::new(1),
         }
     }
 
