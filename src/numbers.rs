@@ -1,12 +1,14 @@
 //! Decimal integers: the [`Reader`]'s `u32`, `u64`, `usize` and `i64` reads, with or without
 //! a range, one at a time or `N` at a time, and the fast path under them.
 //!
-//! The fast path ([`digits`]) reads a number of 1 to 16 digits and the whitespace byte after
-//! it from two machine words, with no branch on its length (which random numbers would
-//! mispredict): the first byte that is not a digit gives the length, and the digits are
-//! summed eight at a time by multiplies (SWAR: "SIMD within a register"). Anything it does
-//! not take (a sign, more digits, the end of the buffer, bad input) goes through a checked
-//! parse of the token, which also reports errors.
+//! The fast path ([`parse_digits`]) reads a number of 1 to 16 digits and the whitespace byte
+//! after it from the two words at its start: the first byte that is not a digit gives the
+//! length, and the digits are summed eight at a time by multiplies (SWAR: "SIMD within a
+//! register"). Its arms (nine digits, up to four, other lengths) each take a constant
+//! length where they can, so that while the branch is predicted the next read starts
+//! before this one's digits are checked. Anything it does not take (a sign, more digits,
+//! the end of the buffer, bad input) goes through a checked parse of the token, which
+//! also reports errors.
 
 // Not in the 2018 prelude, which bundles may be compiled under.
 use std::convert::TryInto;
@@ -26,12 +28,9 @@ const fn lanes(b: u8) -> u64 {
 /// up to the first one marked is exact.
 #[inline(always)]
 fn digit_lanes(bytes: &[u8; 24], at: usize) -> (u64, u64) {
-    let word = u64::from_le_bytes(bytes[at..at + 8].try_into().expect("8 bytes"));
-    let digits = word ^ lanes(b'0');
-    (
-        digits,
-        (digits.wrapping_add(lanes(0x80 - 10)) | digits) & lanes(0x80),
-    )
+    let digits = u64::from_le_bytes(bytes[at..at + 8].try_into().expect("8 bytes")) ^ lanes(b'0');
+    let stops = (digits.wrapping_add(lanes(0x80 - 10)) | digits) & lanes(0x80);
+    (digits, stops)
 }
 
 /// The value of eight digit lanes, the first byte most significant: neighbours combined
@@ -41,13 +40,6 @@ fn eight_digit_value(digits: u64) -> u64 {
     let pairs = digits.wrapping_mul(10 << 8 | 1) >> 8 & 0x00ff_00ff_00ff_00ff;
     let quads = pairs.wrapping_mul(100 << 16 | 1) >> 16 & 0x0000_ffff_0000_ffff;
     quads.wrapping_mul(10_000 << 32 | 1) >> 32
-}
-
-/// The value of the first `len` (1 to 8) digit lanes: moved to the top of the word, the
-/// bytes below them become leading zeros.
-#[inline(always)]
-fn leading_digit_value(digits: u64, len: usize) -> u64 {
-    eight_digit_value(digits << (64 - 8 * len))
 }
 
 /// Whether each byte is whitespace (as C's `isspace`): one load, fewer instructions than
@@ -64,47 +56,41 @@ const SPACE: [bool; 256] = {
 
 /// Powers of ten up to 10^8.
 const POW10: [u64; 9] = [
-    1,
-    10,
-    100,
-    1_000,
-    10_000,
-    100_000,
-    1_000_000,
-    10_000_000,
-    100_000_000,
+    1, 10, 100, 1000, 10000, 100000, 1000000, 10000000, 100000000,
 ];
 
 /// The value and length of the 1 to 16 digits at the start of `bytes` when one whitespace
 /// byte follows them, else `None`.
 #[inline(always)]
-fn digits(bytes: &[u8; 24]) -> Option<(u64, usize)> {
+fn parse_digits(bytes: &[u8; 24]) -> Option<(u64, usize)> {
     let (high, stops) = digit_lanes(bytes, 0);
     if stops == 0 {
+        // Nine digits, the commonest long length (numbers of 32 bits): one digit more.
         let ninth = bytes[8].wrapping_sub(b'0');
         if ninth <= 9 && SPACE[usize::from(bytes[9])] {
             return Some((eight_digit_value(high) * 10 + u64::from(ninth), 9));
         }
+        // 8 to 16 digits: the first 8 from `high`, the `rest` moved to the top of `low`.
         let (low, low_stops) = digit_lanes(bytes, 8);
         let rest = (low_stops.trailing_zeros() / 8) as usize;
         if !SPACE[usize::from(bytes[8 + rest])] {
             return None;
         }
-        let tail = low.checked_shl(64 - 8 * rest as u32).unwrap_or(0);
-        let value = eight_digit_value(high) * POW10[rest] + eight_digit_value(tail);
-        return Some((value, 8 + rest));
+        let tail = eight_digit_value(low.checked_shl(64 - 8 * rest as u32).unwrap_or(0));
+        return Some((eight_digit_value(high) * POW10[rest] + tail, 8 + rest));
     }
     let len = (stops.trailing_zeros() / 8) as usize;
     if len == 0 || !SPACE[usize::from(bytes[len])] {
         return None;
     }
     if len <= 4 {
-        // Counts and other short numbers: two multiplies in the low half word.
+        // Counts and other short numbers: moved to the top of the low half word, with
+        // leading zeros below, two multiplies.
         let digits = high << (32 - 8 * len) & 0xffff_ffff;
         let pairs = digits.wrapping_mul(10 << 8 | 1) >> 8 & 0x00ff_00ff;
         return Some((pairs.wrapping_mul(100 << 16 | 1) >> 16 & 0xffff, len));
     }
-    Some((leading_digit_value(high, len), len))
+    Some((eight_digit_value(high << (64 - 8 * len)), len))
 }
 
 /// The 24 bytes of `window` from `at`, which is below 2048.
@@ -120,8 +106,8 @@ fn head(window: &[u8; WINDOW], at: usize) -> &[u8; 24] {
 #[inline(always)]
 fn short_pair(bytes: &[u8; 24]) -> Option<([u64; 2], usize)> {
     let (digits, stops) = digit_lanes(bytes, 0);
-    // The stops after the first are exact too when the first is whitespace (which makes no
-    // carry), as checked below.
+    // The stops after the first are exact too when it is whitespace (which makes no carry),
+    // as checked below.
     let a = (stops.trailing_zeros() / 8) as usize;
     let b = (stops.wrapping_shr(8 * a as u32 + 8).trailing_zeros() / 8) as usize;
     let short = a.wrapping_sub(1) < 3 && b.wrapping_sub(1) < 3;
@@ -137,25 +123,21 @@ fn short_pair(bytes: &[u8; 24]) -> Option<([u64; 2], usize)> {
     Some(([quads & 0xffff, quads >> 32 & 0xffff], a + b + 2))
 }
 
-/// Reads `N` numbers from the front of `window`, by [`digits`], or two at a time by
-/// [`short_pair`] if they are `short` and `N` is even: the bytes they took, or `None` at the
-/// first that is not such a number.
+/// Reads `N` numbers from the front of `window` into `out` by [`parse_digits`], or two at a
+/// time by [`short_pair`] if they are `short` and `N` is even: the bytes they took, or `None`
+/// at the first that is not such a number.
 #[inline(always)]
-fn many<const N: usize>(
-    window: &[u8; WINDOW],
-    values: &mut [u64; N],
-    short: bool,
-) -> Option<usize> {
+fn many<const N: usize>(window: &[u8; WINDOW], out: &mut [u64; N], short: bool) -> Option<usize> {
     let mut at = 0;
     if short && N % 2 == 0 {
-        for pair in values.chunks_exact_mut(2) {
+        for pair in out.chunks_exact_mut(2) {
             let (found, len) = short_pair(head(window, at))?;
             pair.copy_from_slice(&found);
             at += len;
         }
     } else {
-        for value in values.iter_mut() {
-            let (found, len) = digits(head(window, at))?;
+        for value in out.iter_mut() {
+            let (found, len) = parse_digits(head(window, at))?;
             *value = found;
             at += len + 1;
         }
@@ -163,60 +145,38 @@ fn many<const N: usize>(
     Some(at)
 }
 
-/// Parses a token of decimal digits with an optional sign (`-` only if `signed`) into its
-/// sign and magnitude; the error says why not (empty: not a number).
-fn parse_magnitude(token: &[u8], signed: bool) -> std::result::Result<(bool, u64), &'static str> {
-    let (negative, digits) = match token {
-        [b'-', rest @ ..] if signed => (true, rest),
-        [b'+', rest @ ..] => (false, rest),
-        _ => (false, token),
-    };
-    if digits.is_empty() || !digits.iter().all(u8::is_ascii_digit) {
-        return Err("");
-    }
-    let magnitude = digits.iter().try_fold(0u64, |acc, &d| {
-        acc.checked_mul(10)?.checked_add(u64::from(d - b'0'))
-    });
-    magnitude.map(|m| (negative, m)).ok_or(if negative {
-        " (too small)"
-    } else {
-        " (too large)"
-    })
-}
-
 impl<R: Read> Reader<R> {
-    /// The fast path: a number's digits at `pos`, after any buffered whitespace, then one
-    /// whitespace byte, both read; `None` when it does not apply.
+    /// The fast path: the value and length of a number's digits at `pos`, after any
+    /// whitespace (skipped), when one whitespace byte follows them; `None` when it does not
+    /// apply.
     #[inline(always)]
-    fn digits_fast(&mut self) -> Option<u64> {
+    fn digits_fast(&mut self) -> Option<(u64, usize)> {
         if !self.fast {
             return None;
         }
         // The byte at `end` is 0, which stops any number that would run past it.
-        let (value, len) = match digits(head(self.window(), 0)) {
+        // (A `?` here, not `or_else`, keeps the pair out of memory.)
+        Some(match parse_digits(head(self.window(), 0)) {
             Some(found) => found,
             None => self.digits_after_spaces()?,
-        };
-        self.pos += len + 1;
-        Some(value)
+        })
     }
 
-    /// [`Reader::digits_fast`] after whitespace (a line's `\r\n`, say): `pos` moved past it.
+    /// [`Reader::digits_fast`] after whitespace (a line's `\r\n`, say).
     #[inline(never)]
     fn digits_after_spaces(&mut self) -> Option<(u64, usize)> {
         self.skip_spaces();
-        digits(head(self.window(), 0))
+        parse_digits(head(self.window(), 0))
     }
 
     /// Reads an unsigned integer in `low..=high`, of a type whose largest value is `max`.
     #[inline(always)]
     fn unsigned(&mut self, low: u64, high: u64, max: u64, what: &str) -> Result<u64> {
-        let start = self.pos;
-        if let Some(value) = self.digits_fast() {
+        if let Some((value, len)) = self.digits_fast() {
             if low <= value && value <= high {
+                self.pos += len + 1;
                 return Ok(value);
             }
-            self.pos = start;
         }
         self.integer_slow(false, (low as i128, high as i128), max as i128, what)
             .map(|v| v as u64)
@@ -226,31 +186,23 @@ impl<R: Read> Reader<R> {
     #[inline(always)]
     fn signed(&mut self, low: i64, high: i64, what: &str) -> Result<i64> {
         self.skip_spaces();
-        let start = self.pos;
-        let negative = self.buf[self.pos..self.end].first() == Some(&b'-');
-        let after_sign = self.buf[..self.end].get(self.pos + usize::from(negative));
-        if after_sign.map_or(false, u8::is_ascii_digit) {
-            self.pos += usize::from(negative);
-            if let Some(magnitude) = self.digits_fast() {
-                // At most 16 digits: the magnitude fits.
-                let value = if negative {
-                    -(magnitude as i64)
-                } else {
-                    magnitude as i64
-                };
-                if low <= value && value <= high {
-                    return Ok(value);
-                }
+        let sign = usize::from(self.window()[0] == b'-');
+        if let Some((magnitude, len)) = parse_digits(head(self.window(), sign)) {
+            // At most 16 digits: the magnitude fits.
+            let value = (1 - 2 * sign as i64) * magnitude as i64;
+            if self.fast && low <= value && value <= high {
+                self.pos += sign + len + 1;
+                return Ok(value);
             }
-            self.pos = start;
         }
         let range = (i128::from(low), i128::from(high));
         self.integer_slow(true, range, i128::from(i64::MAX), what)
             .map(|v| v as i64)
     }
 
-    /// The checked path of every integer read: the token parsed and checked against
-    /// `low..=high` (a type whose largest value is `max`), with an error that says why not.
+    /// The checked path of every integer read: the token (digits, a `+` or, if `signed`, a
+    /// `-` before them) parsed and checked against `low..=high`, of a type whose largest
+    /// value is `max`, with an error that says why not.
     #[inline(never)]
     fn integer_slow(
         &mut self,
@@ -266,19 +218,27 @@ impl<R: Read> Reader<R> {
             _ => format!("{what} in {low}..={high}"),
         };
         let token = self.token(&expected)?;
-        let found = describe(token);
-        let len = token.len();
-        let value = parse_magnitude(token, signed).map(|(negative, m)| match negative {
-            true => -i128::from(m),
-            false => i128::from(m),
+        let (negative, digits) = match token {
+            [b'-', rest @ ..] if signed => (true, rest),
+            [b'+', rest @ ..] => (false, rest),
+            _ => (false, token),
+        };
+        let number = !digits.is_empty() && digits.iter().all(u8::is_ascii_digit);
+        // Past the largest i128, any magnitude is too large for every type.
+        let magnitude = digits.iter().try_fold(0i128, |m, &d| {
+            m.checked_mul(10)?
+                .checked_add(i128::from(d.wrapping_sub(b'0')))
         });
+        let magnitude = magnitude.unwrap_or(i128::MAX);
+        let value = if negative { -magnitude } else { magnitude };
+        let (found, len) = (describe(token), token.len());
         let start = self.pos - len;
         match value {
-            Ok(v) if low <= v && v <= high => Ok(v),
-            Ok(v) if v > max => Err(self.error_at(start, &expected, found + " (too large)")),
-            Ok(v) if v < min => Err(self.error_at(start, &expected, found + " (too small)")),
-            Ok(v) => Err(self.error_at(start, &expected, v.to_string())),
-            Err(why) => Err(self.error_at(start, &expected, found + why)),
+            _ if !number => Err(self.error_at(start, &expected, found)),
+            v if low <= v && v <= high => Ok(v),
+            v if v > max => Err(self.error_at(start, &expected, found + " (too large)")),
+            v if v < min => Err(self.error_at(start, &expected, found + " (too small)")),
+            v => Err(self.error_at(start, &expected, v.to_string())),
         }
     }
 
@@ -338,15 +298,10 @@ impl<R: Read> Reader<R> {
         what: &str,
     ) -> Result<[u64; N]> {
         let mut values = [0; N];
-        if self.u64s_each_fast(1, &range, &mut |found| {
+        self.u64s_each(1, range, what, |found| {
             values = found;
             Ok(())
-        })? == 0
-        {
-            for value in values.iter_mut() {
-                *value = self.u64_in(range.clone(), what)?;
-            }
-        }
+        })?;
         Ok(values)
     }
 
