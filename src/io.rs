@@ -4,7 +4,7 @@
 //! so memory stays flat however large the input is. Its calls (this file: tokens, lines, the
 //! end of the input; [`crate::numbers`]: integers; [`crate::cells`]: cells of a board) each
 //! name what they expect, and a failure is an [`Error`] that gives the line and what was
-//! found. The fast paths behind the calls (a usual number length, a learned board layout)
+//! found. The fast paths behind the calls (digits a word at a time, a learned board layout)
 //! are guesses checked on every read: a wrong guess costs time, never an answer.
 
 // Not in the 2018 prelude, which bundles may be compiled under.
@@ -141,8 +141,6 @@ pub struct Reader<R> {
     counted: usize,
     /// Whether the fast paths may run; off, every call takes its plain checked path.
     pub(crate) fast: bool,
-    /// The digit counts number reads try first (see [`crate::numbers`]).
-    pub(crate) usual: crate::numbers::Usual,
 }
 
 impl<R: Read> Reader<R> {
@@ -182,7 +180,6 @@ impl<R: Read> Reader<R> {
             newlines: 0,
             counted: 0,
             fast: true,
-            usual: crate::numbers::Usual::new(1),
         }
     }
 

@@ -1,7 +1,7 @@
-//! Integer reads: the reader's checked `u64`/`i64`/range reads, one at a time and `N` at a
-//! time (`u64s_in`, `u64s_each`), with the fast paths (usual lengths learned and guessed,
-//! short numbers two a word) against the plain reader, over random layouts and at many
-//! buffer sizes.
+//! Integer reads: the reader's checked `u64`/`u32`/`usize`/`i64`/range reads, one at a time
+//! and `N` at a time (`u64s_in`, `u64s_each`), with the fast paths (any length up to 16
+//! digits from two words, short numbers two a word) against the plain reader, over random
+//! mixes of lengths, signs and whitespace, and at many buffer sizes.
 
 use combgames::io::Reader;
 use proptest::prelude::*;
@@ -18,6 +18,14 @@ fn signed_bounds_and_overflow() {
         .to_string()
         .ends_with("(too small)"));
     assert_eq!(rd.i64_in(-5..=5, "v").unwrap(), 5);
+    // A sign is part of its token: one apart from the digits is not a number.
+    let mut rd = Reader::new(&b"- 5 -05\t+9999999999999999 -9999999999999999\n"[..]);
+    let err = rd.i64("v").unwrap_err().to_string();
+    assert_eq!(err, "line 1: expected v, found \"-\"");
+    assert_eq!(rd.i64("v").unwrap(), 5);
+    assert_eq!(rd.i64("v").unwrap(), -5);
+    assert_eq!(rd.i64("v").unwrap(), 9_999_999_999_999_999);
+    assert_eq!(rd.i64("v").unwrap(), -9_999_999_999_999_999);
 }
 
 #[test]
@@ -45,9 +53,12 @@ fn numbers_of_every_length_and_their_neighbours_read_exactly() {
                 assert!(!rd.has_more().unwrap());
             }
             for bad in ["x", ".5", "-", "/", ":", "\u{e9}"] {
-                // Padded so that the fast path sees the whole token.
-                let input = format!("{digits}{bad} {}", " ".repeat(20));
-                let err = Reader::new(input.as_bytes()).u64("n").unwrap_err();
+                // After a number (the first read fills the buffer by the checked path), and
+                // padded, so that the fast path sees the whole token.
+                let input = format!("0 {digits}{bad} {}", " ".repeat(20));
+                let mut rd = Reader::new(input.as_bytes());
+                assert_eq!(rd.u64("n").unwrap(), 0);
+                let err = rd.u64("n").unwrap_err();
                 assert_eq!(
                     err.to_string(),
                     format!(
@@ -123,7 +134,7 @@ fn number_token() -> impl Strategy<Value = String> {
     ]
 }
 
-/// Runs of numbers of one length, so that reads learn and unlearn usual lengths.
+/// Runs of numbers of one length, then of another: each arm of the fast path in turn.
 fn runs_of_lengths() -> impl Strategy<Value = Vec<String>> {
     let run = (1u32..=15, 1usize..12).prop_flat_map(|(len, count)| {
         let low = 10u64.pow(len - 1);
@@ -140,13 +151,17 @@ fn separator() -> impl Strategy<Value = String> {
     ]
 }
 
-/// What reading `count` numbers in `range` one at a time gives, with a reader of
+/// The range of numbers most tests read: more than 32 bits.
+const WIDE: u64 = u32::MAX as u64 * 4;
+
+/// What reading `count` numbers in `0..=high` one at a time gives, with a reader of
 /// `capacity` bytes, fast paths on or off: the values up to the first error, and the error.
 fn one_at_a_time(
     input: &str,
     count: usize,
     capacity: usize,
     fast: bool,
+    high: u64,
 ) -> (Vec<u64>, Option<String>) {
     let mut rd = Reader::with_capacity(capacity, input.as_bytes());
     if !fast {
@@ -154,7 +169,7 @@ fn one_at_a_time(
     }
     let mut values = Vec::new();
     for _ in 0..count {
-        match rd.u64_in(0..=u64::from(u32::MAX) * 4, "n") {
+        match rd.u64_in(0..=high, "n") {
             Ok(v) => values.push(v),
             Err(e) => return (values, Some(e.to_string())),
         }
@@ -162,22 +177,22 @@ fn one_at_a_time(
     (values, rd.expect_end().err().map(|e| e.to_string()))
 }
 
-/// [`one_at_a_time`] with `u64s_each`, three numbers a call.
-fn three_at_a_time(input: &str, count: usize, capacity: usize) -> (Vec<u64>, Option<String>) {
+/// [`one_at_a_time`] with `u64s_each`, `N` numbers a call.
+fn n_at_a_time<const N: usize>(
+    input: &str,
+    count: usize,
+    capacity: usize,
+    high: u64,
+) -> (Vec<u64>, Option<String>) {
     let mut rd = Reader::with_capacity(capacity, input.as_bytes());
     let mut values = Vec::new();
-    let read = rd.u64s_each::<3>(
-        count as u64 / 3,
-        0..=u64::from(u32::MAX) * 4,
-        "n",
-        |three| {
-            values.extend(three);
-            Ok(())
-        },
-    );
+    let read = rd.u64s_each::<N>((count / N) as u64, 0..=high, "n", |group| {
+        values.extend(group);
+        Ok(())
+    });
     let rest = |rd: &mut Reader<&[u8]>, values: &mut Vec<u64>| {
-        for _ in 0..count % 3 {
-            values.push(rd.u64_in(0..=u64::from(u32::MAX) * 4, "n")?);
+        for _ in 0..count % N {
+            values.push(rd.u64_in(0..=high, "n")?);
         }
         rd.expect_end()
     };
@@ -185,7 +200,73 @@ fn three_at_a_time(input: &str, count: usize, capacity: usize) -> (Vec<u64>, Opt
     (values, error.map(|e| e.to_string()))
 }
 
+/// A token for reads of every type: 1 to 20 digits, leading zeros now and then, a sign now
+/// and then, values at the types' bounds and just past them, or not a number.
+fn any_token() -> impl Strategy<Value = String> {
+    let bounds: Vec<String> = [
+        0,
+        1,
+        1_000,
+        999_999_999,
+        u32::MAX.into(),
+        99_999_999_999_999_999,
+    ]
+    .iter()
+    .chain(&[
+        i64::MAX.into(),
+        u64::MAX.into(),
+        i64::MIN.into(),
+        9_999_999_999_999_999,
+    ])
+    .flat_map(|&bound: &i128| [bound - 1, bound, bound + 1])
+    .map(|v| v.to_string())
+    .collect();
+    prop_oneof![
+        6 => "[1-9][0-9]{0,19}",
+        1 => "0{1,3}[0-9]{0,17}",
+        1 => "[+-][0-9]{1,20}",
+        1 => "[0-9]{1,17}[:/.x\\-][0-9]{0,3}",
+        2 => proptest::sample::select(bounds),
+        1 => prop_oneof![Just("-"), Just("x"), Just("1x"), Just("--1"), Just("2\u{e9}")]
+            .prop_map(String::from),
+    ]
+}
+
+/// Reads one number with read `kind` (each integer read, with and without a range): its
+/// value, or the error's message.
+fn read_kind(rd: &mut Reader<&[u8]>, kind: u8) -> Result<i128, String> {
+    let read = match kind {
+        0 => rd.u64("n").map(i128::from),
+        1 => rd.u64_in(1..=5, "n").map(i128::from),
+        2 => rd.u32("n").map(i128::from),
+        3 => rd.u32_in(7..=u32::MAX, "n").map(i128::from),
+        4 => rd.usize_in(0..=999_999_999, "n").map(|v| v as i128),
+        5 => rd.i64("n").map(i128::from),
+        6 => rd.i64_in(-1_000..=i64::MAX, "n").map(i128::from),
+        _ => rd.usize("n").map(|v| v as i128),
+    };
+    read.map_err(|e| e.to_string())
+}
+
 proptest! {
+    #[test]
+    fn every_read_of_mixed_lengths_signs_and_whitespace_gives_what_the_plain_reader_gives(
+        tokens in proptest::collection::vec((any_token(), 0u8..8, separator()), 1..40),
+        capacity in prop_oneof![Just(65_536usize), 1usize..80],
+    ) {
+        let input: String = tokens.iter().map(|(t, _, gap)| format!("{t}{gap}")).collect();
+        let read_all = |capacity: usize, fast: bool| {
+            let mut rd = Reader::with_capacity(capacity, input.as_bytes());
+            if !fast {
+                rd = rd.plain();
+            }
+            // Reads go on after an error, which leaves both readers after the same token.
+            let values: Vec<_> = tokens.iter().map(|&(_, kind, _)| read_kind(&mut rd, kind)).collect();
+            (values, rd.has_more().unwrap())
+        };
+        prop_assert_eq!(read_all(capacity, true), read_all(65_536, false));
+    }
+
     #[test]
     fn every_way_of_reading_numbers_reads_what_the_plain_reader_reads(
         tokens in proptest::collection::vec((number_token(), separator()), 1..40),
@@ -193,13 +274,19 @@ proptest! {
     ) {
         let input: String = tokens.iter().map(|(t, gap)| format!("{t}{gap}")).collect();
         let count = tokens.len();
-        let plain = one_at_a_time(&input, count, 65_536, false);
-        prop_assert_eq!(&one_at_a_time(&input, count, capacity, true), &plain);
-        // Three at a time reads as many numbers, and fails where one at a time does, or at
-        // the start of the triple that holds the fault.
-        let three = three_at_a_time(&input, count, capacity);
-        prop_assert_eq!(&three.1, &plain.1);
-        prop_assert!(plain.0.starts_with(&three.0) && plain.0.len() - three.0.len() < 3);
+        // Numbers of up to three digits are read two a word in pairs of that range.
+        for high in [WIDE, 999] {
+            let plain = one_at_a_time(&input, count, 65_536, false, high);
+            prop_assert_eq!(&one_at_a_time(&input, count, capacity, true, high), &plain);
+            // `N` at a time reads as many numbers, and fails where one at a time does, or at
+            // the start of the group that holds the fault.
+            let three = n_at_a_time::<3>(&input, count, capacity, high);
+            prop_assert_eq!(&three.1, &plain.1);
+            prop_assert!(plain.0.starts_with(&three.0) && plain.0.len() - three.0.len() < 3);
+            let two = n_at_a_time::<2>(&input, count, capacity, high);
+            prop_assert_eq!(&two.1, &plain.1);
+            prop_assert!(plain.0.starts_with(&two.0) && plain.0.len() - two.0.len() < 2);
+        }
     }
 
     #[test]
@@ -210,10 +297,9 @@ proptest! {
         let input = tokens.join(" ") + "\n";
         let count = tokens.len();
         let expected: Vec<u64> = tokens.iter().map(|t| t.parse().unwrap()).collect();
-        let within = expected.iter().all(|&v| v <= u64::from(u32::MAX) * 4);
-        prop_assume!(within);
-        prop_assert_eq!(one_at_a_time(&input, count, capacity, true), (expected.clone(), None));
-        let (three, error) = three_at_a_time(&input, count, capacity);
+        let fast = one_at_a_time(&input, count, capacity, true, u64::MAX);
+        prop_assert_eq!(fast, (expected.clone(), None));
+        let (three, error) = n_at_a_time::<3>(&input, count, capacity, u64::MAX);
         prop_assert_eq!((three, error), (expected, None));
     }
 
