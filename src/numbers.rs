@@ -83,6 +83,10 @@ fn parse_digits(bytes: &[u8; 24]) -> Option<(u64, usize)> {
     if len == 0 || !SPACE[usize::from(bytes[len])] {
         return None;
     }
+    if len == 1 {
+        // A count of cases or of items: the digit itself.
+        return Some((high & 0xf, 1));
+    }
     if len <= 4 {
         // Counts and other short numbers: moved to the top of the low half word, with
         // leading zeros below, two multiplies.
