@@ -1,8 +1,5 @@
 //! Impartial-game helpers: mex, nim-sum, win/lose and Grundy tables of fill-cells games
-//! over bitmask states, and a Grundy fill in any order that meets moves first.
-
-// Not in the 2018 prelude, which bundles may be compiled under.
-use std::convert::TryFrom;
+//! over bitmask states, and the Grundy values of numbered states whose moves go down.
 
 /// The minimum excludant: the smallest non-negative integer not among `values`.
 ///
@@ -17,9 +14,21 @@ use std::convert::TryFrom;
 /// assert_eq!(mex((0..2000).filter(|&v| v != 1500)), 1500);
 /// ```
 pub fn mex<I: IntoIterator<Item = u32>>(values: I) -> u32 {
-    let mut found = MoveValues::new();
-    found.extend(values);
-    found.mex()
+    // Values below 64, the common case, as bits of one word; larger ones in a list.
+    let (mut low, mut high) = (0u64, Vec::new());
+    for v in values {
+        match v {
+            0..=63 => low |= 1 << v,
+            _ => high.push(v),
+        }
+    }
+    if low != u64::MAX {
+        return (!low).trailing_zeros();
+    }
+    high.sort_unstable();
+    high.dedup();
+    // The values 64, 65, ... are all there up to the first that the sorted list skips.
+    64 + high.iter().zip(64..).take_while(|&(&v, m)| v == m).count() as u32
 }
 
 /// The nim-sum (bitwise XOR) of Grundy values: a sum of games is a loss for the player to
@@ -206,158 +215,10 @@ pub fn grundy_table(game: &MoveMasks) -> Vec<u8> {
     grundy
 }
 
-/// The Grundy values of one state's moves, for [`fill_grundy`]: the values one move away,
-/// or an already filled state that is the same game.
-///
-/// Values below 64, the common case, go into one `u64` mask that stays in a register when
-/// the calls are inlined; larger ones into a list.
-#[derive(Clone, Debug, Default)]
-pub struct MoveValues {
-    low: u64,
-    high: Vec<u32>,
-    same_as: Option<usize>,
-}
-
-impl MoveValues {
-    /// No values yet.
-    ///
-    /// # Complexity
-    /// O(1).
-    pub fn new() -> Self {
-        Self::default()
-    }
-
-    /// Adds a move to a position of Grundy value `value` (any unsigned type up to `u32`, so
-    /// that a table of `u8` or `u16` needs no conversion).
-    ///
-    /// # Complexity
-    /// O(1) amortised.
-    #[inline]
-    pub fn push(&mut self, value: impl Into<u32>) {
-        let value = value.into();
-        if value < 64 {
-            self.low |= 1 << value;
-        } else {
-            self.high.push(value);
-        }
-    }
-
-    /// Adds a move to each value below 64 whose bit is set in `mask`: one step for many
-    /// moves, for a caller that collects them in a register first.
-    ///
-    /// # Complexity
-    /// O(1).
-    #[inline]
-    pub fn push_mask(&mut self, mask: u64) {
-        self.low |= mask;
-    }
-
-    /// Says that the state is the same game as the already filled table entry `index` (a
-    /// symmetric or trimmed position, say): [`fill_grundy`] copies that entry and ignores
-    /// the values pushed.
-    ///
-    /// # Complexity
-    /// O(1).
-    pub fn same_as(&mut self, index: usize) {
-        self.same_as = Some(index);
-    }
-
-    /// The mex of the values pushed.
-    ///
-    /// # Complexity
-    /// O(1) when some value below 64 is missing, else O(n log n) for the n values pushed.
-    ///
-    /// ```
-    /// use combgames::game::MoveValues;
-    /// let mut moves = MoveValues::new();
-    /// moves.push_mask(0b1011);
-    /// assert_eq!(moves.mex(), 2);
-    /// moves.extend((0..100u32).filter(|&v| v != 70));
-    /// assert_eq!(moves.mex(), 70);
-    /// ```
-    pub fn mex(&self) -> u32 {
-        if self.low != u64::MAX {
-            return (!self.low).trailing_zeros();
-        }
-        let mut high = self.high.clone();
-        high.sort_unstable();
-        high.dedup();
-        // The values 64, 65, ... are all there up to the first that the sorted list skips.
-        64 + high.iter().zip(64..).take_while(|&(&v, m)| v == m).count() as u32
-    }
-
-    /// Forgets every value pushed and any [`MoveValues::same_as`].
-    ///
-    /// # Complexity
-    /// O(1).
-    pub fn clear(&mut self) {
-        self.low = 0;
-        self.high.clear();
-        self.same_as = None;
-    }
-}
-
-impl Extend<u32> for MoveValues {
-    fn extend<I: IntoIterator<Item = u32>>(&mut self, values: I) {
-        for v in values {
-            self.push(v);
-        }
-    }
-}
-
-/// Fills a Grundy table in a given order: each state gets the mex of its moves' values.
-///
-/// `order` yields `(index, state)` pairs. For each, `moves(state, table, values)` pushes
-/// onto the empty `values` the Grundy value of every position one move away from `state`,
-/// reading them from `table`, or names an entry that is the same game; then `table[index]`
-/// becomes their mex, or a copy of that entry. The order must list every state after all
-/// the entries it reads, so that they are final. No recursion, and one [`MoveValues`]
-/// serves every state. When the states are just the indices `0..n` in increasing order,
-/// [`grundy_by_index`] is shorter.
-///
-/// # Complexity
-/// O(states + options) plus the work of `options`.
-///
-/// # Panics
-/// If an index is outside `table`, or a Grundy value does not fit in `V`.
-///
-/// ```
-/// use combgames::game::fill_grundy;
-/// // A table of bytes, filled from the largest heap down: heap n of at most 7 stones is
-/// // stored at index 7 - n. Take 1 or 2 stones: the Grundy value is n mod 3.
-/// let mut table = [0u8; 8];
-/// fill_grundy(&mut table, (0..8).map(|n| (7 - n, n)), |n, table, values| {
-///     (1..=n.min(2)).for_each(|take| values.push(table[7 - (n - take)]));
-/// });
-/// assert_eq!(table, [1, 0, 2, 1, 0, 2, 1, 0]);
-/// ```
-pub fn fill_grundy<V, S, O, F>(table: &mut [V], order: O, mut moves: F)
-where
-    V: Copy + TryFrom<u32>,
-    O: IntoIterator<Item = (usize, S)>,
-    F: FnMut(S, &[V], &mut MoveValues),
-{
-    let mut found = MoveValues::new();
-    for (index, state) in order {
-        found.clear();
-        moves(state, table, &mut found);
-        table[index] = match found.same_as {
-            Some(same) => table[same],
-            None => {
-                let g = found.mex();
-                V::try_from(g)
-                    .ok()
-                    .unwrap_or_else(|| panic!("Grundy value {} does not fit the table's type", g))
-            }
-        };
-    }
-}
-
 /// The Grundy values of the states `0..len`, where every move from state `n` leads to a
-/// smaller state: `moves(n, grundy, values)` pushes onto `values` the value `grundy[m]` of
-/// every state `m` one move away from `n` (all below `n`, so already final).
-///
-/// The common case of [`fill_grundy`], with the state its own index.
+/// smaller state: `moves(n, grundy, values)` pushes onto the empty `values` the value
+/// `grundy[m]` of every state `m` one move away from `n` (all below `n`, so already final).
+/// For games whose moves split a state into parts, see [`crate::split`].
 ///
 /// # Complexity
 /// O(len + moves) plus the work of `moves`.
@@ -375,12 +236,13 @@ where
 /// ```
 pub fn grundy_by_index<F>(len: usize, mut moves: F) -> Vec<u32>
 where
-    F: FnMut(usize, &[u32], &mut MoveValues),
+    F: FnMut(usize, &[u32], &mut Vec<u32>),
 {
-    let mut grundy = vec![0u32; len];
-    // Only the filled prefix is shown, so a move to a state not yet filled cannot go unseen.
-    fill_grundy(&mut grundy, (0..len).map(|n| (n, n)), |n, table, values| {
-        moves(n, &table[..n], values)
-    });
+    let (mut grundy, mut values) = (Vec::with_capacity(len), Vec::new());
+    for n in 0..len {
+        values.clear();
+        moves(n, &grundy, &mut values);
+        grundy.push(mex(values.iter().copied()));
+    }
     grundy
 }

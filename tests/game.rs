@@ -1,8 +1,6 @@
 //! The bitmask solvers and mex against plain game searches on random games.
 
-use combgames::game::{
-    fill_grundy, grundy_by_index, grundy_table, mex, nim_sum, win_table, MoveMasks, MoveValues,
-};
+use combgames::game::{grundy_by_index, grundy_table, mex, nim_sum, win_table, MoveMasks};
 use proptest::prelude::*;
 
 /// Grundy value by memoised recursion over the rules: the mex of the successors' values.
@@ -136,74 +134,6 @@ proptest! {
     }
 
     #[test]
-    fn move_values_give_the_mex_of_what_was_pushed(
-        values in proptest::collection::vec(prop_oneof![0u32..70, 0u32..3000], 0..200),
-        full_low in any::<bool>(),
-    ) {
-        // With `full_low`, 0..64 are all present and the answer lies in the list.
-        let values: Vec<u32> = if full_low { (0..64).chain(values).collect() } else { values };
-        let mut moves = MoveValues::new();
-        moves.push(5u8);
-        moves.same_as(3);
-        moves.clear();
-        moves.extend(values.iter().copied());
-        let m = moves.mex();
-        prop_assert!(!values.contains(&m));
-        prop_assert!((0..m).all(|v| values.contains(&v)));
-    }
-
-    #[test]
-    fn fill_grundy_copies_states_declared_the_same(
-        aliases in proptest::collection::vec(any::<prop::sample::Index>(), 1..30),
-    ) {
-        // Take 1 or 2 from a heap; every even state above 0 declares itself the same game
-        // as some earlier state, whose value it must copy.
-        let n = aliases.len() + 1;
-        let mut table = vec![0u32; n];
-        fill_grundy(&mut table, (0..n).map(|s| (s, s)), |s, table, values| {
-            if s > 0 && s % 2 == 0 {
-                values.push(99u32);
-                return values.same_as(aliases[s - 1].index(s));
-            }
-            for take in [1, 2] {
-                if s >= take {
-                    values.push(table[s - take]);
-                }
-            }
-        });
-        let mut expected = vec![0u32; n];
-        for s in 0..n {
-            expected[s] = if s > 0 && s % 2 == 0 {
-                expected[aliases[s - 1].index(s)]
-            } else {
-                let values: Vec<u32> = (1..=2).filter(|&t| s >= t).map(|t| expected[s - t]).collect();
-                (0..).find(|g| !values.contains(g)).unwrap()
-            };
-        }
-        prop_assert_eq!(table, expected);
-    }
-
-    #[test]
-    fn fill_grundy_matches_recursion_on_random_orders(moves in random_dag(), seed in any::<u64>()) {
-        // The table stores state s at a scrambled index, so the fill must use the index it
-        // is given, not the state.
-        let n = moves.len();
-        let slot: Vec<usize> = (0..n).map(|s| (s * 7 + seed as usize % 13) % n).collect();
-        let mut slots = slot.clone();
-        slots.sort_unstable();
-        slots.dedup();
-        prop_assume!(slots.len() == n);
-        let mut table = vec![0u32; n];
-        fill_grundy(&mut table, (0..n).map(|s| (slot[s], s)), |s, table, values| {
-            values.extend(moves[s].iter().map(|&t| table[slot[t]]));
-        });
-        let mut memo = vec![None; n];
-        for s in 0..n {
-            prop_assert_eq!(table[slot[s]], grundy_of_dag(s, &moves, &mut memo), "state {}", s);
-        }
-    }
-
-    #[test]
     fn nim_sum_is_zero_exactly_for_pairs_cancelling(a in any::<u32>(), b in any::<u32>()) {
         prop_assert_eq!(nim_sum([a, b, a]), b);
         prop_assert_eq!(nim_sum([a, b]) == 0, a == b);
@@ -214,16 +144,6 @@ proptest! {
 #[should_panic(expected = "empty or outside")]
 fn a_move_outside_the_board_is_refused() {
     MoveMasks::new(3, vec![0b1000]);
-}
-
-#[test]
-#[should_panic(expected = "Grundy value 256 does not fit")]
-fn fill_grundy_refuses_a_value_too_large_for_the_table() {
-    // State k may move to every state below it, so its value is k.
-    let mut table = vec![0u8; 257];
-    fill_grundy(&mut table, (0..257).map(|k| (k, k)), |k, table, values| {
-        values.extend(table[..k].iter().map(|&v| u32::from(v)));
-    });
 }
 
 #[test]
