@@ -218,7 +218,7 @@ pub fn grundy_table(game: &MoveMasks) -> Vec<u8> {
 /// The Grundy values of the states `0..len`, where every move from state `n` leads to a
 /// smaller state: `moves(n, grundy, values)` pushes onto the empty `values` the value
 /// `grundy[m]` of every state `m` one move away from `n` (all below `n`, so already final).
-/// For games whose moves split a state into parts, see [`crate::split`].
+/// For games whose moves split a state into parts, see `split::SplitGame`.
 ///
 /// # Complexity
 /// O(len + moves) plus the work of `moves`.
