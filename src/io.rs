@@ -352,34 +352,31 @@ impl<R: Read> Reader<R> {
 
     /// The length of the token at `pos` (after whitespace was skipped), buffering it whole.
     pub(crate) fn token_len(&mut self, what: &str) -> Result<usize> {
+        self.scan(what, is_space)
+    }
+
+    /// The length of the bytes from `pos` up to the first that `ends` them or the end of
+    /// the input, buffering them whole: at most [`MAX_TOKEN`], else an error.
+    fn scan(&mut self, what: &str, ends: fn(u8) -> bool) -> Result<usize> {
         let mut len = 0;
         loop {
-            match self.buf[self.pos + len..self.end]
-                .iter()
-                .position(|&b| is_space(b))
-            {
-                Some(i) => return Ok(len + i),
-                None if self.eof => return Ok(self.end - self.pos),
-                None => {}
+            let rest = &self.buf[self.pos + len..self.end];
+            if let Some(i) = rest.iter().position(|&b| ends(b)) {
+                return Ok(len + i);
             }
             len = self.end - self.pos;
+            if self.eof {
+                return Ok(len);
+            }
             if len > MAX_TOKEN {
                 let found = format!("{} (longer than {MAX_TOKEN} bytes)", describe(self.next()));
                 return Err(self.error_at(self.pos, what, found));
             }
-            self.grow(len);
-            self.fill(len + 1)?;
-            if self.end - self.pos == len {
-                return Ok(len);
+            // A full buffer doubles, up to room for the longest token and its end.
+            if len == self.capacity {
+                self.capacity = (2 * len).min(MAX_TOKEN + 1);
             }
-        }
-    }
-
-    /// Doubles the buffer's capacity if `len` bytes fill it, up to room for the longest token
-    /// and the byte that ends it.
-    fn grow(&mut self, len: usize) {
-        if len == self.capacity {
-            self.capacity = (2 * len).min(MAX_TOKEN + 1);
+            self.fill(len + 1)?;
         }
     }
 
@@ -433,27 +430,7 @@ impl<R: Read> Reader<R> {
         if !self.has_more()? {
             return Err(self.error_at(self.pos, what, "end of input".to_string()));
         }
-        let mut len = 0;
-        loop {
-            let rest = &self.buf[self.pos + len..self.end];
-            match rest.iter().position(|&b| b == b'\n') {
-                Some(i) => {
-                    len += i;
-                    break;
-                }
-                None if self.eof => {
-                    len = self.end - self.pos;
-                    break;
-                }
-                None => len = self.end - self.pos,
-            }
-            if len > MAX_TOKEN {
-                let found = format!("{} (longer than {MAX_TOKEN} bytes)", describe(self.next()));
-                return Err(self.error_at(self.pos, what, found));
-            }
-            self.grow(len);
-            self.fill(len + 1)?;
-        }
+        let len = self.scan(what, |b| b == b'\n')?;
         let start = self.pos;
         self.pos += len;
         let line = &self.buf[start..start + len];
