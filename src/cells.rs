@@ -68,6 +68,10 @@ pub struct Cells {
     /// the packed value.
     values: Option<Vec<u64>>,
     picture: Option<Box<Picture>>,
+    /// Groups read by the plain path since the picture last served: learning costs as much
+    /// as reading a hundred groups, so groups drawn each their own way learn only when this
+    /// is a power of two.
+    plain_streak: u32,
 }
 
 impl Cells {
@@ -116,6 +120,7 @@ impl Cells {
             keys: keys.unwrap_or(0xff),
             values: None,
             picture: None,
+            plain_streak: 0,
         }
     }
 
@@ -595,6 +600,7 @@ impl<R: Read> Reader<R> {
                 if let Some(value) = picture.read_one(self.window()) {
                     self.count_ahead(picture.len, picture.newlines);
                     self.pos += picture.len;
+                    cells.plain_streak = 0;
                     return Ok(value);
                 }
             }
@@ -635,8 +641,10 @@ impl<R: Read> Reader<R> {
             if read == 0 {
                 visit(self.cells(cells, what)?)?;
                 left -= 1;
+            } else {
+                cells.plain_streak = 0;
+                left -= read;
             }
-            left -= read;
         }
         Ok(())
     }
@@ -775,7 +783,9 @@ impl<R: Read> Reader<R> {
         let spaces = self.buf[self.pos..self.end]
             .iter()
             .position(|&b| !is_space(b));
-        if let (true, false, Some(spaces), Some(start)) = (self.fast, moved, spaces, start) {
+        cells.plain_streak = cells.plain_streak.saturating_add(1);
+        let learn = self.fast && !moved && cells.plain_streak.is_power_of_two();
+        if let (true, Some(spaces), Some(start)) = (learn, spaces, start) {
             let first = (start - self.offset(0)) as usize;
             cells.learn(&self.buf[first..self.pos + spaces], &offsets[..cells.count]);
         }
