@@ -335,22 +335,8 @@ impl Tile {
 }
 
 impl Picture {
-    /// The value of the group at the start of `window`, if it is drawn as this picture.
-    #[inline(always)]
-    fn read_one(&self, window: &[u8; WINDOW]) -> Option<u64> {
-        match self.tiles.len() {
-            1 => Self::read_tiles::<1>(&self.tiles, window),
-            2 => Self::read_tiles::<2>(&self.tiles, window),
-            3 => Self::read_tiles::<3>(&self.tiles, window),
-            4 => Self::read_tiles::<4>(&self.tiles, window),
-            5 => Self::read_tiles::<5>(&self.tiles, window),
-            6 => Self::read_tiles::<6>(&self.tiles, window),
-            _ => Self::read_tiles::<0>(&self.tiles, window),
-        }
-    }
-
-    /// [`Picture::read_one`] with `N` tiles (any number if 0): a count known at compile time
-    /// unrolls the loop.
+    /// The value of the group at the start of `window`, if it is drawn as this picture, read
+    /// with its `N` tiles (any number if 0): a count known at compile time unrolls the loop.
     #[inline(always)]
     fn read_tiles<const N: usize>(tiles: &[Tile], window: &[u8; WINDOW]) -> Option<u64> {
         let tiles = if N == 0 { tiles } else { &tiles[..N] };
@@ -595,14 +581,14 @@ impl<R: Read> Reader<R> {
     #[inline]
     pub fn cells(&mut self, cells: &mut Cells, what: &str) -> Result<u64> {
         if let Some(picture) = &cells.picture {
-            self.skip_spaces();
-            if self.buffered(picture.len + 8)? {
-                if let Some(value) = picture.read_one(self.window()) {
-                    self.count_ahead(picture.len, picture.newlines);
-                    self.pos += picture.len;
-                    cells.plain_streak = 0;
-                    return Ok(value);
-                }
+            let mut value = 0;
+            let mut keep = |v| {
+                value = v;
+                Ok(())
+            };
+            if self.groups_fast(picture, cells.count, 1, &mut keep)? == 1 {
+                cells.plain_streak = 0;
+                return Ok(value);
             }
         }
         self.cells_plain(cells, what)
@@ -639,7 +625,7 @@ impl<R: Read> Reader<R> {
                 None => 0,
             };
             if read == 0 {
-                visit(self.cells(cells, what)?)?;
+                visit(self.cells_plain(cells, what)?)?;
                 left -= 1;
             } else {
                 cells.plain_streak = 0;

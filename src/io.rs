@@ -276,16 +276,6 @@ impl<R: Read> Reader<R> {
         read
     }
 
-    /// Makes at least `n` unread bytes buffered where the input and the capacity allow, and
-    /// says whether there are.
-    #[inline(always)]
-    pub(crate) fn buffered(&mut self, n: usize) -> Result<bool> {
-        if self.end - self.pos < n {
-            self.fill(n)?;
-        }
-        Ok(self.end - self.pos >= n)
-    }
-
     /// Skips the buffered whitespace at `pos`. (The byte after the buffered ones is 0, not
     /// a space: the loop stops there.)
     #[inline(always)]
