@@ -649,7 +649,7 @@ impl<R: Read> Reader<R> {
     ) -> Result<u64> {
         self.skip_spaces();
         if let Some(run) = picture.run.as_ref() {
-            let read = self.runs(picture, run, count, most, visit)?;
+            let read = self.checked_runs(picture, run, count, most, visit)?;
             if read > 0 {
                 return Ok(read);
             }
@@ -681,7 +681,7 @@ impl<R: Read> Reader<R> {
     /// Reads up to `most` groups drawn as `picture` back to back, checked many at a time
     /// by `run`, while they are: how many, `visit` called with each.
     #[inline(always)]
-    fn runs(
+    fn checked_runs(
         &mut self,
         picture: &Picture,
         run: &Run,

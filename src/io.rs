@@ -95,15 +95,15 @@ pub(crate) fn describe(token: &[u8]) -> String {
 /// The `\n` bytes in `bytes`: runs of 128 bytes (a length known to the compiler, and few
 /// enough to count in a byte) are each counted by one vectorised loop.
 fn count_newlines(bytes: &[u8]) -> usize {
-    let mut runs = bytes.chunks_exact(128);
-    let count = |run: &[u8]| run.iter().filter(|&&b| b == b'\n').count();
-    let counted: usize = (&mut runs)
-        .map(|run| {
-            let run: &[u8; 128] = run.try_into().expect("128 bytes");
-            usize::from(run.iter().fold(0u8, |n, &b| n + u8::from(b == b'\n')))
+    let mut blocks = bytes.chunks_exact(128);
+    let count = |block: &[u8]| block.iter().filter(|&&b| b == b'\n').count();
+    let counted: usize = (&mut blocks)
+        .map(|block| {
+            let block: &[u8; 128] = block.try_into().expect("128 bytes");
+            usize::from(block.iter().fold(0u8, |n, &b| n + u8::from(b == b'\n')))
         })
         .sum();
-    counted + count(runs.remainder())
+    counted + count(blocks.remainder())
 }
 
 /// A streaming reader of whitespace-separated input with line-numbered errors.
