@@ -5,14 +5,13 @@
 //! indent with tabs; what the convention rules out fails with an error naming it; the command
 //! line; the lexer; compacting.
 
-#[allow(dead_code)]
-#[path = "../src/bin/bundle/lex.rs"]
-mod lex;
+// At the crate root, where the bundler's modules look for it (`crate::lex`).
+use crate::lex;
 
-#[path = "../src/bin/bundle/compact.rs"]
+#[path = "../../src/bin/bundle/compact.rs"]
 mod compact;
 
-mod common;
+use crate::common;
 
 use common::bundling::{
     bundle_of, bundler, compile, manifest_dir, problem_binaries, TempDir, MAX_BYTES,

@@ -1,10 +1,10 @@
 //! marble_diamond against a brute force written from the diamond's display geometry.
 
 #[allow(dead_code)]
-#[path = "../src/bin/marble_diamond.rs"]
+#[path = "../../src/bin/marble_diamond.rs"]
 mod marble_diamond;
 
-mod common;
+use crate::common;
 
 use combgames::cells::Cells;
 use combgames::game::{win_table, MoveMasks, WinBits};

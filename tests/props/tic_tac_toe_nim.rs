@@ -1,10 +1,10 @@
 //! tic_tac_toe_nim against an exhaustive game-tree search written from the rules alone.
 
 #[allow(dead_code)]
-#[path = "../src/bin/tic_tac_toe_nim.rs"]
+#[path = "../../src/bin/tic_tac_toe_nim.rs"]
 mod tic_tac_toe_nim;
 
-mod common;
+use crate::common;
 
 use proptest::prelude::*;
 use std::cell::RefCell;

@@ -2,10 +2,10 @@
 //! rules: walk the card's diagonals both ways and stop at the edge or at a hole.
 
 #[allow(dead_code)]
-#[path = "../src/bin/card_game.rs"]
+#[path = "../../src/bin/card_game.rs"]
 mod card_game;
 
-mod common;
+use crate::common;
 
 use proptest::prelude::*;
 

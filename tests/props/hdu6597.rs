@@ -2,10 +2,10 @@
 //! small sums against an explicit minimax over the sum, with each player starting.
 
 #[allow(dead_code)]
-#[path = "../src/bin/hdu6597.rs"]
+#[path = "../../src/bin/hdu6597.rs"]
 mod hdu6597;
 
-mod common;
+use crate::common;
 
 use combgames::partizan::{graph_outcomes, OutcomeClass};
 use combgames::surreal::DyadicRational as Q;

@@ -2,10 +2,10 @@
 //! over whole positions of several knights.
 
 #[allow(dead_code)]
-#[path = "../src/bin/hyper_knights.rs"]
+#[path = "../../src/bin/hyper_knights.rs"]
 mod hyper_knights;
 
-mod common;
+use crate::common;
 
 use proptest::prelude::*;
 use std::collections::HashMap;

@@ -7,7 +7,7 @@ use combgames::io::{Error, Reader};
 use combgames::write::Writer;
 use proptest::prelude::*;
 
-mod common;
+use crate::common;
 
 use common::gap;
 use std::io::{self, Write};
@@ -342,7 +342,7 @@ fn a_panic_still_flushes_what_was_written() {
 
 #[test]
 fn the_release_profile_unwinds() {
-    let manifest = include_str!("../Cargo.toml");
+    let manifest = include_str!("../../Cargo.toml");
     assert!(
         !manifest.contains("panic = \"abort\""),
         "panic = \"abort\" would lose the buffered answers on a panic"
