@@ -44,13 +44,18 @@ fn item() -> impl Strategy<Value = Item> {
     ]
 }
 
+thread_local! {
+    /// A hole, new: copied for each read, which is cheaper than making one (256 masks tried).
+    static HOLE: Cells = Cells::new(b".*", 1);
+}
+
 /// Reads `items` back from `input` with a buffer of `capacity` bytes, fast paths on or off.
 fn read_back(input: &[u8], items: &[Item], capacity: usize, fast: bool) -> Result<(), String> {
     let mut rd = Reader::with_capacity(capacity, input);
     if !fast {
         rd = rd.plain();
     }
-    let mut cell = Cells::new(b".*", 1);
+    let mut cell = HOLE.with(Cells::clone);
     for (k, item) in items.iter().enumerate() {
         let ok = match item {
             Item::Unsigned(v) => rd.u64("u").map_err(|e| e.to_string())? == *v,
