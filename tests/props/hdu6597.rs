@@ -322,18 +322,28 @@ proptest! {
         // reading hundreds of boards: a change at every board made this test take 10 s.
         // `verdicts_match_minimax_over_the_sum` mixes layouts at every board, and
         // `long_inputs_read_fast_as_the_plain_reader_reads_them` in long inputs.)
+        // Each board drawn once, and its answer found once.
         let mut values = Values(HashMap::new());
-        let odd = odd.index(total);
-        let mut input = format!("{total}\n");
-        let mut expected = String::new();
-        for (k, b) in boards.iter().cycle().take(total).enumerate() {
-            let drawn = if k == odd { odd_layout } else { layout };
-            input += &format!("1\n{}", draw(b, drawn, "\n"));
-            expected += match values.of(b).numerator().signum() {
+        let case = |b: &Board, layout: usize| format!("1\n{}", draw(b, layout, "\n"));
+        let drawn: Vec<String> = boards.iter().map(|b| case(b, layout)).collect();
+        let answers: Vec<&str> = boards
+            .iter()
+            .map(|b| match values.of(b).numerator().signum() {
                 1 => "Alice\n",
                 -1 => "Bob\n",
                 _ => "Second\n",
-            };
+            })
+            .collect();
+        let odd = odd.index(total);
+        let mut input = format!("{total}\n");
+        let mut expected = String::new();
+        for k in 0..total {
+            let i = k % boards.len();
+            match k == odd {
+                true => input += &case(&boards[i], odd_layout),
+                false => input += &drawn[i],
+            }
+            expected += answers[i];
         }
         prop_assert_eq!(run(&input), (expected, None));
     }
