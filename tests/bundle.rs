@@ -4,8 +4,10 @@
 //! leaves wrong answers to the `samples` test, which shows the differing lines. The
 //! README's bundle-size table is checked against the real sizes.
 //!
-//! A `harness = false` target (see `common::harness`), one verdict line per bundle and
-//! build, so `cargo test --test bundle -- marble` checks only marble_diamond's.
+//! A `harness = false` target (see `common::harness`): a trial per bundle and build, so
+//! `cargo test --test bundle -- marble` checks only marble_diamond's, a line each. A run
+//! that passes prints which compilers it checked and a closing line; a stale README table
+//! takes one line, and `cargo test --test bundle -- README` shows the rows to write.
 //!
 //! Which compilers: by default only the `rustc` on the PATH, `--edition 2021` without `-O`,
 //! as a judge with O2 off compiles: of the judges' builds it is the cheapest to compile and
@@ -297,10 +299,13 @@ fn check_readme_table(problems: &[Problem]) -> Verdict {
             .and_then(|n| n.parse::<usize>().ok());
         let size_ok = stated_kib.map_or(false, |s| (s * 1024).abs_diff(bundled.text.len()) <= 1024);
         if !size_ok || cells.get(3) != Some(&modules.as_str()) {
-            stale.push(format!(
-                "README.md line {number} is stale: the bundle is {} bytes with modules {modules}; \
-                 write\n    {want}",
-                bundled.text.len()
+            stale.push((
+                number,
+                format!(
+                    "README.md line {number} is stale: the bundle is {} bytes with modules \
+                     {modules}; write\n    {want}",
+                    bundled.text.len()
+                ),
             ));
         }
     }
@@ -309,13 +314,27 @@ fn check_readme_table(problems: &[Problem]) -> Verdict {
             .iter()
             .any(|p| row.starts_with(&format!("| `{}` |", p.name)));
         if !named {
-            stale.push(format!(
-                "README.md line {number} names no problem binary: remove it\n    {row}"
+            stale.push((
+                number,
+                format!("README.md line {number} names no problem binary: remove it\n    {row}"),
             ));
         }
     }
     if !stale.is_empty() {
-        return Err(Failure::new("stale", stale.join("\n")));
+        // One line in every run; the rows to write when this trial is run alone.
+        stale.sort();
+        let numbers: Vec<String> = stale.iter().map(|(n, _)| n.to_string()).collect();
+        let plural = if stale.len() == 1 { "" } else { "s" };
+        let rows: Vec<String> = stale.into_iter().map(|(_, row)| row).collect();
+        return Err(Failure::new(
+            "stale",
+            format!(
+                "README.md line{plural} {} of the table differ from the bundles; \
+                 `cargo test --test bundle -- README` shows what to write",
+                numbers.join(", ")
+            ),
+        )
+        .with_more(rows.join("\n")));
     }
     // A new problem's missing row is not a wrong figure: say what to add, without failing
     // before its samples are checked.
@@ -451,8 +470,8 @@ fn main() -> ExitCode {
     code
 }
 
-/// Says which compilers this run checks, and whether one as old as `rust-version` is among
-/// them.
+/// Says which compilers this run checks, a line each, and whether one as old as
+/// `rust-version` is among them.
 fn print_compilers(current: &Compiler, editions: &[String], extras: &[Compiler], matrix: bool) {
     let plural = |editions: &[String]| if editions.len() == 1 { "" } else { "s" };
     let optimised = if matrix {
@@ -465,9 +484,8 @@ fn print_compilers(current: &Compiler, editions: &[String], extras: &[Compiler],
         String::new()
     };
     let mut lines = vec![format!(
-        "compilers: {} (`{}`): {optimised}edition 2021 without -O (overflow checks on)",
+        "compilers: {}: {optimised}edition 2021 without -O",
         current.label(),
-        current.rustc.display(),
     )];
     for extra in extras {
         lines.push(format!(
@@ -484,17 +502,15 @@ fn print_compilers(current: &Compiler, editions: &[String], extras: &[Compiler],
         .iter()
         .chain([current])
         .find(|c| !c.version.is_empty() && c.numbers() <= wanted);
-    lines.push(match old_enough {
-        Some(compiler) => format!("rust-version {msrv}: checked with {}", compiler.label()),
-        None => format!(
-            "rust-version {msrv}: not checked with a compiler that old; `bash .ci/run` \
-             fetches rustc 1.63 and names it in {EXTRA_VARIABLE} (see tests/bundle.rs)"
+    let last = lines.last_mut().expect("a line for the current compiler");
+    *last += &match (old_enough, matrix) {
+        (Some(compiler), _) => format!("; rust-version {msrv} checked with {}", compiler.label()),
+        (None, true) => format!("; rust-version {msrv} not checked: no compiler that old"),
+        // `.ci/run` sets the variable.
+        (None, false) => format!(
+            " ({EXTRA_VARIABLE} adds -O, every edition and rust-version {msrv}: see \
+             tests/bundle.rs)"
         ),
-    });
-    if !matrix {
-        lines.push(format!(
-            "(with {EXTRA_VARIABLE} set, even empty, -O and every edition are checked too)"
-        ));
-    }
+    };
     println!("{}", lines.join("\n"));
 }

@@ -1,13 +1,15 @@
 //! Runs every `samples/<binary>/<name>.in` through the binary cargo built and compares its
-//! stdout with `<name>.out` byte for byte, one verdict line per sample, named
-//! `<binary>/<name>`. A new problem's samples are picked up with no code change.
+//! stdout with `<name>.out` byte for byte, a trial per sample, named `<binary>/<name>`. A
+//! new problem's samples are picked up with no code change.
 //!
-//! A `harness = false` target (see `common::harness`): `cargo test --test samples -- marble`
-//! runs the samples whose name contains `marble`; `--exact`, `--skip`, `--list`, `-q` and
-//! `--test-threads` work as with libtest. A wrong answer shows the first differing line of
-//! the `.out` with the expected and the actual line, and how many lines differ; a crash or
-//! a non-zero exit shows the exit status and stderr. A folder naming no binary, an unpaired
-//! `.in` or `.out`, and a problem binary without samples fail under their own name.
+//! A `harness = false` target (see `common::harness`): when all pass, it prints one line;
+//! `cargo test --test samples -- marble` runs the samples whose name contains `marble`, a
+//! line each (`--format pretty` shows every sample's line); `--exact`, `--skip`, `--list`,
+//! `-q` and `--test-threads` work as with libtest. A wrong answer shows the sample's name,
+//! the first differing line of the `.out` with the expected and the actual line, and how
+//! many lines differ; a crash or a non-zero exit shows the exit status and stderr. A folder
+//! naming no binary, an unpaired `.in` or `.out`, and a problem binary without samples fail
+//! under their own name.
 
 mod common;
 

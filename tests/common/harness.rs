@@ -1,9 +1,13 @@
 //! A small stand-in for libtest, for the `harness = false` targets (`samples`, `bundle`): it
 //! reads libtest's command line (filters, `--exact`, `--skip`, `--list`, `-q`,
 //! `--test-threads`, ...; flags it has no use for, like `--nocapture`, are accepted and
-//! ignored), runs named trials on a few threads, prints one line per trial with its verdict
-//! and time in a fixed order, the failures' details, then libtest's closing line, and exits
-//! with 101 when a trial failed, as libtest does.
+//! ignored), runs named trials on a few threads, prints the failures' details and then
+//! libtest's closing line, and exits with 101 when a trial failed, as libtest does.
+//!
+//! A run of every trial that passes prints that closing line alone, so that `cargo test`
+//! stays short; a failure shows in full (for a sample: its name, the expected and the actual
+//! line). With a filter, `--format pretty` or `--show-output` (and without `-q`), each trial
+//! also gets a line with its verdict and time, in a fixed order, as libtest prints them.
 
 use std::collections::BTreeMap;
 use std::io::{IsTerminal, Write};
@@ -14,11 +18,12 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 /// Why a trial failed: a short verdict for its line (`wrong answer`) and the details
-/// printed under `failures:`.
+/// printed under `failures:`, with more details shown only when each trial gets its line.
 #[derive(Debug)]
 pub struct Failure {
     pub verdict: String,
     pub details: String,
+    pub more: String,
 }
 
 impl Failure {
@@ -26,7 +31,15 @@ impl Failure {
         Failure {
             verdict: verdict.into(),
             details: details.into(),
+            more: String::new(),
         }
+    }
+
+    /// The same failure with `more` after its details when each trial gets its line (a
+    /// filter, `--format pretty` or `--show-output`): details too long for every run.
+    pub fn with_more(mut self, more: impl Into<String>) -> Failure {
+        self.more = more.into();
+        self
     }
 }
 
@@ -49,17 +62,20 @@ impl<'a> Trial<'a> {
 }
 
 const USAGE: &str = "usage: TEST_BINARY [OPTIONS] [FILTERS...]
-Runs the trials whose name contains one of FILTERS (all without a filter).
+Runs the trials whose name contains one of FILTERS (all without a filter). Prints the
+failures' details and a closing line; with a filter, also one line per trial.
     --exact            a filter must equal the whole name
     --skip FILTER      leave out the trials whose name contains FILTER (repeatable)
     --list             list the trials' names instead of running them
-    --format pretty|terse, -q, --quiet
-                       one line per trial (pretty) or one character (terse)
+    --format pretty, --show-output
+                       one line per trial, even without a filter
+    --format terse, -q, --quiet
+                       no line per trial, even with a filter
     --test-threads N   run N trials at a time (default: the number of cores)
     --color auto|always|never
     --ignored          run only ignored trials (there are none)
-Other libtest flags (--nocapture, --show-output, --include-ignored, --report-time, ...) are
-accepted and change nothing: a trial's details are always shown when it fails.";
+Other libtest flags (--nocapture, --include-ignored, --report-time, ...) are accepted and
+change nothing: a trial's details are always shown when it fails.";
 
 /// The command line, as libtest reads it.
 #[derive(Default)]
@@ -68,7 +84,10 @@ struct Options {
     skip: Vec<String>,
     exact: bool,
     list: bool,
+    /// `-q` or `--format terse`: no line per trial.
     terse: bool,
+    /// `--format pretty` or `--show-output`: a line per trial.
+    pretty: bool,
     only_ignored: bool,
     benches_only: bool,
     threads: Option<usize>,
@@ -80,7 +99,6 @@ const IGNORED_FLAGS: &[&str] = &[
     "--include-ignored",
     "--nocapture",
     "--no-capture",
-    "--show-output",
     "--report-time",
     "--ensure-time",
     "--shuffle",
@@ -144,6 +162,7 @@ fn parse(args: &[String]) -> Result<Options, Result<(), String>> {
             "--exact" => options.exact = true,
             "--list" => options.list = true,
             "-q" | "--quiet" => options.terse = true,
+            "--show-output" => options.pretty = true,
             "--ignored" => options.only_ignored = true,
             "--bench" => options.benches_only = true,
             "--skip" => options.skip.push(value),
@@ -156,8 +175,8 @@ fn parse(args: &[String]) -> Result<Options, Result<(), String>> {
                 }
             },
             "--format" => match value.as_str() {
-                "pretty" => options.terse = false,
-                "terse" => options.terse = true,
+                "pretty" => (options.terse, options.pretty) = (false, true),
+                "terse" => (options.terse, options.pretty) = (true, false),
                 _ => {
                     return Err(Err(format!(
                         "--format {value} is not supported here (pretty, terse)"
@@ -182,6 +201,12 @@ fn parse(args: &[String]) -> Result<Options, Result<(), String>> {
 }
 
 impl Options {
+    /// Whether each trial gets its line: with a filter (a few trials, looked at closely) or
+    /// when asked, unless told to be quiet.
+    fn lines(&self) -> bool {
+        !self.terse && (self.pretty || !self.filters.is_empty())
+    }
+
     fn selects(&self, name: &str) -> bool {
         let matches = |filter: &String| {
             if self.exact {
@@ -269,12 +294,16 @@ pub fn show_duration(d: Duration) -> String {
     }
 }
 
-/// Runs `trials` on worker threads, printing each verdict in the trials' order as soon as it
-/// and every one before it are known. True if all passed.
+/// Runs `trials` on worker threads; with a line per trial (`Options::lines`), prints each
+/// verdict in the trials' order as soon as it and every one before it are known. True if
+/// all passed.
 fn run_selected(trials: Vec<Trial>, options: &Options, color: bool, filtered_out: usize) -> bool {
     let start = Instant::now();
     let n = trials.len();
-    println!("\nrunning {n} test{}", plural(n));
+    let lines = options.lines();
+    if lines {
+        println!("\nrunning {n} test{}", plural(n));
+    }
     let names: Vec<String> = trials.iter().map(|t| t.name.clone()).collect();
     let threads = options
         .threads
@@ -306,19 +335,11 @@ fn run_selected(trials: Vec<Trial>, options: &Options, color: bool, filtered_out
         drop(sender);
         let mut ready = BTreeMap::new();
         let mut shown = 0;
-        let mut column = 0;
         for (index, verdict, took) in receiver {
             ready.insert(index, (verdict, took));
             while let Some((verdict, took)) = ready.remove(&shown) {
                 let name = &names[shown];
-                let ok = verdict.is_ok();
-                if options.terse {
-                    print!("{}", if ok { "." } else { "F" });
-                    column += 1;
-                    if column % 88 == 0 {
-                        println!(" {column}/{n}");
-                    }
-                } else {
+                if lines {
                     let word = match &verdict {
                         Ok(_) => paint("ok", "32", color),
                         Err(failure) => {
@@ -330,8 +351,8 @@ fn run_selected(trials: Vec<Trial>, options: &Options, color: bool, filtered_out
                         _ => String::new(),
                     };
                     println!("test {name} ... {word} ({}{note})", show_duration(took));
+                    let _ = std::io::stdout().flush();
                 }
-                let _ = std::io::stdout().flush();
                 match verdict {
                     Ok(_) => passed += 1,
                     Err(failure) => failures.push((name.clone(), failure)),
@@ -339,15 +360,16 @@ fn run_selected(trials: Vec<Trial>, options: &Options, color: bool, filtered_out
                 shown += 1;
             }
         }
-        if options.terse && column % 88 != 0 {
-            println!();
-        }
     });
     if !failures.is_empty() {
         println!("\nfailures:\n");
         for (name, failure) in &failures {
+            let more = match lines && !failure.more.is_empty() {
+                true => format!("\n{}", failure.more),
+                false => String::new(),
+            };
             println!(
-                "---- {name} ----\n{}: {}\n",
+                "---- {name} ----\n{}: {}{more}\n",
                 failure.verdict, failure.details
             );
         }
@@ -362,8 +384,10 @@ fn run_selected(trials: Vec<Trial>, options: &Options, color: bool, filtered_out
     } else {
         paint("FAILED", "31", color)
     };
+    // Alone, the closing line needs no blank line above it.
+    let gap = if lines || !ok { "\n" } else { "" };
     println!(
-        "\ntest result: {result}. {passed} passed; {} failed; 0 ignored; 0 measured; \
+        "{gap}test result: {result}. {passed} passed; {} failed; 0 ignored; 0 measured; \
          {filtered_out} filtered out; finished in {:.2}s\n",
         failures.len(),
         start.elapsed().as_secs_f64()

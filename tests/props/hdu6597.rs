@@ -2,10 +2,10 @@
 //! small sums against an explicit minimax over the sum, with each player starting.
 
 #[allow(dead_code)]
-#[path = "../src/bin/hdu6597.rs"]
+#[path = "../../src/bin/hdu6597.rs"]
 mod hdu6597;
 
-mod common;
+use crate::common;
 
 use combgames::partizan::{graph_outcomes, OutcomeClass};
 use combgames::surreal::DyadicRational as Q;
@@ -337,21 +337,40 @@ proptest! {
 
     #[test]
     fn long_inputs_in_any_layout_cross_the_buffer(
-        boards in proptest::collection::vec((sparse_board(), 0usize..3), 1..30),
-        total in 3_000usize..6_000,
+        boards in proptest::collection::vec(sparse_board(), 1..30),
+        layout in 0usize..3,
+        total in 4_800usize..8_000,
+        odd in any::<prop::sample::Index>(),
+        odd_layout in 0usize..3,
     ) {
-        // One case per board, repeated past the reader's 64 KiB buffer.
+        // One case per board, repeated past the reader's 64 KiB buffer (a board takes 14
+        // bytes or more), in one layout as judge data is, but one board anywhere in any
+        // layout. (The reader learns a layout anew at each change, which takes as long as
+        // reading hundreds of boards: a change at every board made this test take 10 s.
+        // `verdicts_match_minimax_over_the_sum` mixes layouts at every board, and
+        // `long_inputs_read_fast_as_the_plain_reader_reads_them` in long inputs.)
+        // Each board drawn once, and its answer found once.
         let mut values = Values(HashMap::new());
-        let boards: Vec<_> = boards.iter().cycle().take(total).collect();
-        let mut input = format!("{}\n", boards.len());
-        let mut expected = String::new();
-        for (b, layout) in &boards {
-            input += &format!("1\n{}", draw(b, *layout, "\n"));
-            expected += match values.of(b).numerator().signum() {
+        let case = |b: &Board, layout: usize| format!("1\n{}", draw(b, layout, "\n"));
+        let drawn: Vec<String> = boards.iter().map(|b| case(b, layout)).collect();
+        let answers: Vec<&str> = boards
+            .iter()
+            .map(|b| match values.of(b).numerator().signum() {
                 1 => "Alice\n",
                 -1 => "Bob\n",
                 _ => "Second\n",
-            };
+            })
+            .collect();
+        let odd = odd.index(total);
+        let mut input = format!("{total}\n");
+        let mut expected = String::new();
+        for k in 0..total {
+            let i = k % boards.len();
+            match k == odd {
+                true => input += &case(&boards[i], odd_layout),
+                false => input += &drawn[i],
+            }
+            expected += answers[i];
         }
         prop_assert_eq!(run(&input), (expected, None));
     }
@@ -480,14 +499,16 @@ proptest! {
     #[test]
     fn long_inputs_read_fast_as_the_plain_reader_reads_them(
         input in styled_input(),
-        repeat in 20usize..60,
+        length in 65_536usize..163_840,
         fault in any::<prop::sample::Index>(),
         faulty in any::<bool>(),
     ) {
-        // The input's cases many times over, past the 64 KiB buffer.
+        // The input's cases many times over, past the 64 KiB buffer once or twice, whatever
+        // their length (a fixed number of repeats made some inputs short and some of 1 MB).
         let text = String::from_utf8(input).unwrap();
         let (count, body) = text.split_once('\n').unwrap();
         let count: usize = count.parse().unwrap();
+        let repeat = length / body.len() + 1;
         let mut input = format!("{}\n{}", count * repeat, body.repeat(repeat)).into_bytes();
         if faulty {
             let at = fault.index(input.len());

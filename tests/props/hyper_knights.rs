@@ -2,10 +2,10 @@
 //! over whole positions of several knights.
 
 #[allow(dead_code)]
-#[path = "../src/bin/hyper_knights.rs"]
+#[path = "../../src/bin/hyper_knights.rs"]
 mod hyper_knights;
 
-mod common;
+use crate::common;
 
 use proptest::prelude::*;
 use std::collections::HashMap;
@@ -22,16 +22,21 @@ fn moves_from(x: i64, y: i64, cut: Option<i64>) -> impl Iterator<Item = (i64, i6
         .filter(move |&(a, b)| a >= 0 && b >= 0 && cut.map_or(true, |c| a < c && b < c))
 }
 
+/// Every move lowers x + y, so from the 500x500 board a knight stays within x + y < 1000.
+const REACH: i64 = 1000;
+
 /// Grundy value of one knight by plain memoised recursion: the mex of its moves' values.
-fn grundy(x: i64, y: i64, cut: Option<i64>, memo: &mut HashMap<(i64, i64), u32>) -> u32 {
-    if let Some(&g) = memo.get(&(x, y)) {
-        return g;
+/// `memo` holds the value of (x, y) at `x * REACH + y`, `u32::MAX` while unknown.
+fn grundy(x: i64, y: i64, cut: Option<i64>, memo: &mut [u32]) -> u32 {
+    let key = (x * REACH + y) as usize;
+    if memo[key] != u32::MAX {
+        return memo[key];
     }
     let options: Vec<u32> = moves_from(x, y, cut)
         .map(|(a, b)| grundy(a, b, cut, memo))
         .collect();
     let g = (0..).find(|g| !options.contains(g)).unwrap();
-    memo.insert((x, y), g);
+    memo[key] = g;
     g
 }
 
@@ -41,7 +46,7 @@ fn recursive_values(cut: Option<i64>) -> Vec<Vec<u32>> {
     std::thread::Builder::new()
         .stack_size(256 << 20)
         .spawn(move || {
-            let mut memo = HashMap::new();
+            let mut memo = vec![u32::MAX; (REACH * REACH) as usize];
             (0..500)
                 .map(|x| (0..500).map(|y| grundy(x, y, cut, &mut memo)).collect())
                 .collect()

@@ -6,7 +6,7 @@
 use combgames::io::Reader;
 use proptest::prelude::*;
 
-mod common;
+use crate::common;
 
 #[test]
 fn signed_bounds_and_overflow() {
