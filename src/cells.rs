@@ -771,7 +771,10 @@ impl<R: Read> Reader<R> {
             .position(|&b| !is_space(b));
         cells.plain_streak = cells.plain_streak.saturating_add(1);
         let learn = self.fast && !moved && cells.plain_streak.is_power_of_two();
-        if let (true, Some(spaces), Some(start)) = (learn, spaces, start) {
+        // With rows, whether a row is one token depends on the token's length, so the
+        // picture must hold every token it starts whole: it must end with whitespace.
+        let whole = |spaces: &usize| cells.row <= 1 || *spaces > 0;
+        if let (true, Some(spaces), Some(start)) = (learn, spaces.filter(whole), start) {
             let first = (start - self.offset(0)) as usize;
             cells.learn(&self.buf[first..self.pos + spaces], &offsets[..cells.count]);
         }

@@ -297,6 +297,23 @@ proptest! {
 }
 
 #[test]
+fn a_row_token_is_not_read_by_a_picture_of_single_cells() {
+    // Groups 1 and 2 are single cells of one token of 8 (a row token has 7 bytes); group 3
+    // is a row token, cells `. . * *` with `.` and `*` between them. A picture learned from
+    // group 1, which ends inside its token, would read it as single cells `. . . *`.
+    let input = &b"........\n...**.*\n........\n........\n"[..];
+    let mut rd = Reader::new(input);
+    let mut rows = Cells::new(b".*", 4).rows_of(4);
+    let mut values = Vec::new();
+    rd.cells_each(&mut rows, 3, "a cell", |v| {
+        values.push(v);
+        Ok(())
+    })
+    .unwrap();
+    assert_eq!(values, [0, 0, 0b1100]);
+}
+
+#[test]
 fn any_alphabet_of_up_to_eight_letters_reads_back() {
     // Every alphabet of two letters from a spread of bytes, and some larger ones.
     let bytes: Vec<u8> = (0x21..0x7f).step_by(7).collect();
