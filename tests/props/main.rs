@@ -31,10 +31,12 @@ mod nim;
 mod nimber;
 mod numbers;
 mod partizan;
+mod readme;
 mod rect;
 mod split;
 mod subtraction;
 mod surreal;
+mod take_away;
 mod tic_tac_toe_nim;
 
 /// Every `.rs` file beside this one is a module of this target: one left out would never run.
