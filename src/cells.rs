@@ -1,21 +1,14 @@
 //! Cells of a board: [`Reader::cells`] reads a group of cells from an alphabet the caller
-//! names (`b".#"`, `b"*."`, `b".OX#"`) and returns its value: the cells packed a few bits
-//! each, or any sum of per-cell values, such as the position's code in base 3.
+//! names (`b".#"`, `b".OX#"`) and returns its value: the cells packed a few bits each, or
+//! any sum of per-cell values, such as the position's code in base 3.
 //!
-//! The plain path reads cell by cell. Judge data draws every group alike, so a group read
-//! that way also teaches the reader its picture: its bytes from its first cell up to the
-//! next token, cells free. Later groups drawn alike are read straight from the buffer:
-//! - a word of the picture at a time: the bits that tell the letters apart (the keys) of
-//!   the word's cells are moved by one multiply into an index, which picks from a table of
-//!   the word's valid contents both the exact bytes expected (cells and whitespace alike)
-//!   and what they add to the value;
-//! - for two-letter alphabets read by [`Reader::cells_each`], up to 16 groups back to back
-//!   are checked against the picture at once (a loop the compiler vectorises), and then
-//!   each group's cells are gathered from a few words by one multiply each.
-//!
-//! A group drawn otherwise, or cut off by the end of the buffer, goes through the plain
-//! path again (and may teach a new picture): a picture only ever speeds up what the plain
-//! path would read, so a wrong guess costs time, never an answer.
+//! The plain path reads cell by cell, and learns the group's picture: its bytes from its
+//! first cell up to the next token, cells free. Later groups drawn alike are read straight
+//! from the buffer, a word of the picture at a time (the bits that tell the letters apart
+//! index a table of the word's valid bytes and what they add to the value); runs of
+//! two-letter groups are checked many at once, then their cells gathered by multiplies. A
+//! group drawn otherwise goes through the plain path again: a picture only ever speeds up
+//! what the plain path would read, so a wrong guess costs time, never an answer.
 
 // Not in the 2018 prelude, which bundles may be compiled under.
 use std::convert::TryInto;
@@ -580,18 +573,12 @@ impl<R: Read> Reader<R> {
     /// ```
     #[inline]
     pub fn cells(&mut self, cells: &mut Cells, what: &str) -> Result<u64> {
-        if let Some(picture) = &cells.picture {
-            let mut value = 0;
-            let mut keep = |v| {
-                value = v;
-                Ok(())
-            };
-            if self.groups_fast(picture, cells.count, 1, &mut keep)? == 1 {
-                cells.plain_streak = 0;
-                return Ok(value);
-            }
-        }
-        self.cells_plain(cells, what)
+        let mut value = 0;
+        self.cells_each(cells, 1, what, |v| {
+            value = v;
+            Ok(())
+        })?;
+        Ok(value)
     }
 
     /// Reads `count` groups of `cells` and calls `visit` with each one's value; `what` names

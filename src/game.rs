@@ -115,15 +115,6 @@ impl WinBits {
     }
 }
 
-/// `win[s]` is [`WinBits::get`]`(s)`.
-impl std::ops::Index<usize> for WinBits {
-    type Output = bool;
-
-    fn index(&self, state: usize) -> &bool {
-        [&false, &true][usize::from(self.get(state))]
-    }
-}
-
 /// The win/lose bit of every state of `game` (normal play: who cannot move loses), 64
 /// states to a word.
 ///
@@ -144,8 +135,8 @@ impl std::ops::Index<usize> for WinBits {
 /// // A strip of 4 cells, bit i = cell i; a move fills two adjacent empty cells.
 /// let win = win_table(&MoveMasks::new(4, vec![0b0011, 0b0110, 0b1100]));
 /// assert!(win.get(0b0000)); // fill the middle two cells: no move is left
-/// assert!(!win[0b0110]); // no two adjacent cells are empty
-/// assert!(win[0b1000]); // cells 0-2 are empty: fill two of them
+/// assert!(!win.get(0b0110)); // no two adjacent cells are empty
+/// assert!(win.get(0b1000)); // cells 0-2 are empty: fill two of them
 /// assert_eq!(win.words(), [0b0001_0011_0001_1111]); // bit s: state s is won
 /// ```
 pub fn win_table(game: &MoveMasks) -> WinBits {

@@ -193,14 +193,6 @@ impl<R: Read> Reader<R> {
         self
     }
 
-    /// The 1-based line number of the next unread byte.
-    ///
-    /// # Complexity
-    /// O(bytes read since the last refill).
-    pub fn line_number(&self) -> usize {
-        self.line_at(self.pos)
-    }
-
     /// The line of `buf[at]`.
     pub(crate) fn line_at(&self, at: usize) -> usize {
         let lines = if at >= self.counted {
@@ -216,7 +208,7 @@ impl<R: Read> Reader<R> {
     /// `found` what it holds.
     ///
     /// # Complexity
-    /// Same as [`Reader::line_number`].
+    /// O(bytes read since the last refill).
     ///
     /// ```
     /// use combgames::io::Reader;

@@ -1,14 +1,10 @@
 //! Decimal integers: the [`Reader`]'s `u32`, `u64`, `usize` and `i64` reads, with or without
-//! a range, one at a time or `N` at a time, and the fast path under them.
+//! a range, one at a time or `N` at a time.
 //!
-//! The fast path (`parse_digits`) reads a number of 1 to 16 digits and the whitespace
-//! byte after it from the two words at its start: the first byte that is not a digit gives
-//! the length, and the digits are summed eight at a time by multiplies (SWAR: "SIMD within a
-//! register"). Its arms (nine digits, up to four, any other length) give a constant length
-//! where they can, so that while the branch is predicted the next read need not wait for
-//! this one's digits. Anything it does not take (a `+`, more digits, the end of the
-//! buffered bytes, bad input) goes through a checked parse of the token, which also
-//! reports errors.
+//! The fast path reads 1 to 16 digits and the whitespace byte after them from two words:
+//! the first byte that is not a digit gives the length, and multiplies sum the digits eight
+//! at a time. Anything else (a `+`, more digits, the end of the buffer, bad input) goes
+//! through a checked parse of the token, which also reports errors.
 
 // Not in the 2018 prelude, which bundles may be compiled under.
 use std::convert::TryInto;
