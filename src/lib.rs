@@ -2,19 +2,18 @@
 //!
 //! - [`io`]: [`io::Reader`], the one way a problem reads its input (tokens, lines, the end
 //!   of the input, line-numbered errors), and [`io::run`], the body of every `main`.
-//! - [`numbers`]: the reader's integer reads, eight digits at a time.
+//! - [`numbers`]: the reader's integer reads, up to 16 digits from two words.
 //! - [`cells`]: the reader's board reads, cells from an alphabet packed into bits, with the
 //!   layout learned from the first board.
 //! - [`write`]: [`write::Writer`], the buffered output every binary writes to.
 //! - [`game`]: mex, nim-sum, win/lose and Grundy tables of fill-cells games over bitmask
-//!   states, and a Grundy fill in any order that meets moves first.
+//!   states, and Grundy values of numbered states whose moves go down.
 //! - [`nim`]: winning moves of sums of games, misère Nim and the anti-SG rule, staircase Nim,
 //!   Wythoff's game.
 //! - [`nimber`]: nimber multiplication over 64 bits.
 //! - [`subtraction`]: subtraction games, answered for any heap size from their period.
 //! - [`split`]: games whose moves split a position into parts, and their winning moves.
 //! - [`rect`]: flat indices of intervals and rectangles, for memo tables keyed by them.
-//! - [`surreal`]: exact dyadic rationals, the values of partizan games that are numbers.
 //! - [`partizan`]: outcomes and outcome classes of partizan games, and a solver for finite
 //!   game graphs with loops.
 //!
@@ -31,5 +30,4 @@ pub mod partizan;
 pub mod rect;
 pub mod split;
 pub mod subtraction;
-pub mod surreal;
 pub mod write;

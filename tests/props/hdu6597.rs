@@ -8,7 +8,6 @@ mod hdu6597;
 use crate::common;
 
 use combgames::partizan::{graph_outcomes, OutcomeClass};
-use combgames::surreal::DyadicRational as Q;
 use proptest::prelude::*;
 use std::collections::HashMap;
 
@@ -55,6 +54,36 @@ fn bob_moves(board: &Board) -> Vec<Board> {
         .collect()
 }
 
+/// An exact game value in units of `2^-20` (every value here has a denominator of at most
+/// `2^6`).
+type Q = i64;
+
+/// The number 1.
+const ONE: Q = 1 << 20;
+
+/// The simplest number strictly between `low` and `high` (`None`: no bound), found by
+/// walking the tree of numbers in their order of birth from 0: a number's children lie
+/// halfway to the neighbours it was born between, or one past the end where it has none.
+fn simplest(low: Option<Q>, high: Option<Q>) -> Option<Q> {
+    if let (Some(l), Some(h)) = (low, high) {
+        if l >= h {
+            return None;
+        }
+    }
+    let (mut below, mut above, mut v) = (None, None, 0);
+    loop {
+        if low.map_or(false, |l| v <= l) {
+            below = Some(v);
+            v = above.map_or(v + ONE, |a| (v + a) / 2);
+        } else if high.map_or(false, |h| v >= h) {
+            above = Some(v);
+            v = below.map_or(v - ONE, |b| (b + v) / 2);
+        } else {
+            return Some(v);
+        }
+    }
+}
+
 /// Board values from the rules, checking on the way that each position is a number: its
 /// options are numbers and the best Left option is below the best Right option.
 struct Values(HashMap<Board, Q>);
@@ -75,7 +104,7 @@ impl Values {
                 show(&board)
             );
         }
-        let v = Q::simplest_between(left, right).unwrap();
+        let v = simplest(left, right).unwrap();
         self.0.insert(board, v);
         v
     }
@@ -114,7 +143,7 @@ fn show(board: &Board) -> String {
 /// The program's fixed-point value of a position, as an exact number.
 fn table_value(table: &[i16], code: usize) -> Option<Q> {
     let scaled = table[code];
-    (scaled != hdu6597::NOT_A_NUMBER).then(|| Q::fraction(i64::from(scaled), 1 << hdu6597::SCALE))
+    (scaled != hdu6597::NOT_A_NUMBER).then(|| Q::from(scaled) << (20 - hdu6597::SCALE))
 }
 
 #[test]
@@ -127,27 +156,27 @@ fn every_position_is_a_number_and_the_table_agrees() {
         let code = code(&board);
         assert_eq!(table_value(&table, code), Some(v), "{}", show(&board));
         // The problem file's bounds: denominators up to 32, values in [-9, 8].
-        assert!(v.exponent() <= 5 && Q::integer(-9) <= v && v <= Q::integer(8));
+        assert!(v % (ONE / 32) == 0 && -9 * ONE <= v && v <= 8 * ONE);
     }
     // Both ends of the range and the largest denominator occur.
     let all: Vec<Q> = values.0.values().copied().collect();
-    assert_eq!(all.iter().max(), Some(&Q::integer(8)));
-    assert_eq!(all.iter().min(), Some(&Q::integer(-9)));
-    assert_eq!(all.iter().map(|v| v.exponent()).max(), Some(5));
+    assert_eq!(all.iter().max(), Some(&(8 * ONE)));
+    assert_eq!(all.iter().min(), Some(&(-9 * ONE)));
+    assert!(all.iter().any(|v| v % (ONE / 16) != 0));
 }
 
 #[test]
 fn the_values_stated_in_the_problem_file() {
     let stated = [
-        (".../.../...", Q::integer(0)),
-        (".../.O./...", Q::integer(1)),
-        (".../.X./...", Q::integer(-1)),
-        ("OOO/OOO/OOO", Q::integer(8)),
-        ("XXX/XXX/XXX", Q::integer(-9)),
-        ("OX./XO./...", Q::fraction(5, 4)),
-        ("O.X/.../X.O", Q::integer(0)),
-        ("OXO/XOX/OXO", Q::fraction(65, 16)),
-        (".X./XOX/.X.", Q::fraction(1, 16)),
+        (".../.../...", 0),
+        (".../.O./...", ONE),
+        (".../.X./...", -ONE),
+        ("OOO/OOO/OOO", 8 * ONE),
+        ("XXX/XXX/XXX", -9 * ONE),
+        ("OX./XO./...", 5 * ONE / 4),
+        ("O.X/.../X.O", 0),
+        ("OXO/XOX/OXO", 65 * ONE / 16),
+        (".X./XOX/.X.", ONE / 16),
     ];
     let mut values = Values(HashMap::new());
     let table = hdu6597::scaled_values();
@@ -156,8 +185,6 @@ fn the_values_stated_in_the_problem_file() {
         assert_eq!(values.of(&b), value, "{rows}");
         assert_eq!(table_value(&table, code(&b)), Some(value), "{rows}");
     }
-    assert_eq!(Q::fraction(65, 16).to_string(), "65/16");
-    assert_eq!(Q::fraction(1, 16).to_string(), "1/16");
 }
 
 #[test]
@@ -171,16 +198,17 @@ fn banned_cells_count_as_empty() {
 }
 
 #[test]
-fn simplest_between_agrees_with_the_surreal_numbers() {
-    // Scaled bounds around the values' range, and far bounds for absent ones.
+fn simplest_between_agrees_with_the_order_of_birth() {
+    // Bounds in units of 1/32 around the values' range, and far ones for absent bounds; an
+    // answer with a finer denominator is `None`.
     let far = 1 << 20;
-    let exact = |v: i32| Q::fraction(i64::from(v), 1 << hdu6597::SCALE);
-    let bound = |v: i32| (v.abs() < far).then(|| exact(v));
+    let bound = |v: i32| (v.abs() < far).then(|| Q::from(v) << 15);
     for low in (-400..400).chain([-far]) {
         for high in (-400..400).chain([far]) {
-            let expected = Q::simplest_between(bound(low), bound(high))
-                .and_then(|v| v.to_scaled(hdu6597::SCALE));
-            let expected = expected.map(|v| i32::try_from(v).unwrap());
+            let expected = simplest(bound(low), bound(high));
+            let expected = expected
+                .filter(|v| v % (1 << 15) == 0)
+                .map(|v| (v >> 15) as i32);
             assert_eq!(
                 hdu6597::simplest_between(low, high),
                 expected,
@@ -355,7 +383,7 @@ proptest! {
         let drawn: Vec<String> = boards.iter().map(|b| case(b, layout)).collect();
         let answers: Vec<&str> = boards
             .iter()
-            .map(|b| match values.of(b).numerator().signum() {
+            .map(|b| match values.of(b).signum() {
                 1 => "Alice\n",
                 -1 => "Bob\n",
                 _ => "Second\n",
