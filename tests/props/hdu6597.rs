@@ -156,7 +156,7 @@ fn every_position_is_a_number_and_the_table_agrees() {
         let code = code(&board);
         assert_eq!(table_value(&table, code), Some(v), "{}", show(&board));
         // The problem file's bounds: denominators up to 32, values in [-9, 8].
-        assert!(v % (ONE / 32) == 0 && -9 * ONE <= v && v <= 8 * ONE);
+        assert!(v % (ONE / 32) == 0 && (-9 * ONE..=8 * ONE).contains(&v));
     }
     // Both ends of the range and the largest denominator occur.
     let all: Vec<Q> = values.0.values().copied().collect();
