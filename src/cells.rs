@@ -345,9 +345,9 @@ impl Picture {
 }
 
 /// The checks of runs of two-letter groups: the picture with either letter in every cell,
-/// as many times over as fit in [`RUN_BYTES`], and the gathers that read a checked group's cells, each moving the
-/// key bits of a few cells by one multiply to their bits of the value, at the top of the
-/// product.
+/// as many times over as fit in [`RUN_BYTES`], and the gathers that read a checked group's
+/// cells, each moving the key bits of a few cells by one multiply to their bits of the
+/// value, at the top of the product.
 #[derive(Clone)]
 struct Run {
     /// The picture with the one letter, and with the other, in every cell; or, when the
@@ -731,15 +731,14 @@ impl<R: Read> Reader<R> {
     #[inline(never)]
     fn cells_plain(&mut self, cells: &mut Cells, what: &str) -> Result<u64> {
         let mut offsets = [0; 64];
-        let (mut value, mut start, mut dropped, mut moved) = (0u64, None, None, false);
+        // The offset of the first cell, and the bytes dropped from the buffer then.
+        let (mut value, mut start) = (0u64, None);
         let mut i = 0;
         while i < cells.count {
             if self.peek_non_space()?.is_none() {
                 return Err(self.error_at(self.pos, what, "end of input".to_string()));
             }
-            // A refill that moves the buffer during the group: it cannot be learned.
-            moved |= *dropped.get_or_insert(self.offset(0)) != self.offset(0);
-            let first = *start.get_or_insert(self.offset(self.pos));
+            let (first, _) = *start.get_or_insert((self.offset(self.pos), self.offset(0)));
             // A row written as one token with a byte between cells.
             let width = cells.row.min(cells.count - i);
             let row = width > 1 && i % cells.row == 0 && self.token_len(what)? == 2 * width - 1;
@@ -752,16 +751,17 @@ impl<R: Read> Reader<R> {
             self.pos += if row { 2 * width - 1 } else { 1 };
             i += if row { width } else { 1 };
         }
-        moved |= dropped != Some(self.offset(0));
         let spaces = self.buf[self.pos..self.end]
             .iter()
             .position(|&b| !is_space(b));
         cells.plain_streak = cells.plain_streak.saturating_add(1);
-        let learn = self.fast && !moved && cells.plain_streak.is_power_of_two();
+        let learn = self.fast && cells.plain_streak.is_power_of_two();
         // With rows, whether a row is one token depends on the token's length, so the
         // picture must hold every token it starts whole: it must end with whitespace.
         let whole = |spaces: &usize| cells.row <= 1 || *spaces > 0;
-        if let (true, Some(spaces), Some(start)) = (learn, spaces.filter(whole), start) {
+        // A group during which a refill moved the buffer is not all in it: not learned.
+        let in_place = start.filter(|&(_, dropped)| dropped == self.offset(0));
+        if let (true, Some(spaces), Some((start, _))) = (learn, spaces.filter(whole), in_place) {
             let first = (start - self.offset(0)) as usize;
             cells.learn(&self.buf[first..self.pos + spaces], &offsets[..cells.count]);
         }

@@ -294,12 +294,9 @@ impl<R: Read> Reader<R> {
     /// O(whitespace skipped).
     pub(crate) fn peek_non_space(&mut self) -> Result<Option<u8>> {
         loop {
-            while self.pos < self.end {
-                let b = self.buf[self.pos];
-                if !is_space(b) {
-                    return Ok(Some(b));
-                }
-                self.pos += 1;
+            self.skip_spaces();
+            if self.pos < self.end {
+                return Ok(Some(self.buf[self.pos]));
             }
             self.fill(1)?;
             if self.pos == self.end {
