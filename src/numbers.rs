@@ -79,9 +79,11 @@ fn parse_digits(bytes: &[u8; 24]) -> Option<(u64, usize)> {
     if len == 0 || !SPACE[usize::from(bytes[len])] {
         return None;
     }
-    if len == 1 {
-        // A count of cases or of items: the digit itself.
-        return Some((high & 0xf, 1));
+    if len <= 2 {
+        // Counts of cases or items, one digit or two at random: picked without a branch.
+        let (first, second) = (high & 0xf, high >> 8 & 0xf);
+        let value = [first, first * 10 + second][len - 1];
+        return Some((value, len));
     }
     if len <= 4 {
         // Counts and other short numbers: moved to the top of the low half word, with

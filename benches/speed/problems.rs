@@ -22,8 +22,8 @@ pub fn run(name: &str) -> Option<ExitCode> {
     }
 }
 
-/// The answer line for a lost position and for a won one.
-const ANSWERS: [&[u8]; 2] = [b"Second\n", b"First\n"];
+/// The answer for a lost position and for a won one.
+const ANSWERS: [&str; 2] = ["Second", "First"];
 
 pub mod grids {
     //! Fill the grid. T (at most 10^6), then T grids of 4x4 cells, `.` empty and `#`
@@ -37,6 +37,7 @@ pub mod grids {
     use super::{Reader, Result, ANSWERS};
     use combgames::cells::Cells;
     use combgames::game::{self, MoveMasks, WinBits};
+    use combgames::write::{Lines, Writer};
     use std::io::{Read, Write};
 
     /// Every move as a mask: each cell, and each pair of cells side by side or one above
@@ -61,11 +62,16 @@ pub mod grids {
     }
 
     /// Answers every grid on `rd` on `out`, one line each.
-    pub fn solve<R: Read>(rd: &mut Reader<R>, out: &mut impl Write, win: &WinBits) -> Result<()> {
+    pub fn solve<R: Read, W: Write>(
+        rd: &mut Reader<R>,
+        out: &mut Writer<W>,
+        win: &WinBits,
+    ) -> Result<()> {
+        let answers = Lines::new(ANSWERS);
         let grids = rd.u64_in(1..=1_000_000, "the number of grids T")?;
         let mut grid = Cells::new(b".#", 16);
         rd.cells_each(&mut grid, grids, "a cell '.' or '#'", |filled| {
-            Ok(out.write_all(ANSWERS[usize::from(win.get(filled as usize))])?)
+            Ok(out.line(&answers, usize::from(win.get(filled as usize)))?)
         })?;
         rd.expect_end()
     }
@@ -78,17 +84,19 @@ pub mod numbers {
     //! wins (the XOR of the piles is not 0), else `Second`.
 
     use super::{Reader, Result, ANSWERS};
+    use combgames::write::{Lines, Writer};
     use std::io::{Read, Write};
 
     /// Answers every case on `rd` on `out`, one line each.
-    pub fn solve<R: Read>(rd: &mut Reader<R>, out: &mut impl Write) -> Result<()> {
+    pub fn solve<R: Read, W: Write>(rd: &mut Reader<R>, out: &mut Writer<W>) -> Result<()> {
+        let answers = Lines::new(ANSWERS);
         while rd.has_more()? {
             let piles = rd.usize_in(1..=20, "the number of piles k")?;
             let mut xor = 0;
             for _ in 0..piles {
                 xor ^= rd.u64_in(1..=1_000_000_000, "a pile")?;
             }
-            out.write_all(ANSWERS[usize::from(xor != 0)])?;
+            out.line(&answers, usize::from(xor != 0))?;
         }
         Ok(())
     }
