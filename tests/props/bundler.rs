@@ -314,6 +314,7 @@ fn fixture_bundles_leave_out_what_the_binary_does_not_reach() {
         "GoneTrait",
         "must_use",
         "fn level",
+        "fn u32",
     ] {
         assert!(!text.contains(gone), "{gone:?} is still in the bundle");
     }
@@ -358,7 +359,7 @@ fn fixture_bundles_leave_out_what_the_binary_does_not_reach() {
     for said in [
         "pruning: left out what the binary does not reach: ",
         "all of b (7 items), 1 item of c, ",
-        "all of lonely (1 item), 15 items of pruned, ",
+        "all of lonely (1 item), 16 items of pruned, ",
     ] {
         assert!(report.contains(said), "{said:?} is not in {report:?}");
     }

@@ -68,6 +68,16 @@ pub fn idents(code: &Code, from: usize, to: usize) -> BTreeSet<String> {
     names
 }
 
+/// The identifiers at positions `from..to` that follow a `.` or a `::`: the only way to
+/// name an associated item (`x.len()`, `Self::MAX`), so a method named like a type (`u32`)
+/// is not reached by the type.
+pub fn members(code: &Code, from: usize, to: usize) -> BTreeSet<String> {
+    (from..to)
+        .filter(|&p| code.is_ident(p) && matches!(code.before(p), "." | "::"))
+        .map(|p| name(code, p))
+        .collect()
+}
+
 /// Adds the identifiers that follow a `{` or precede a `$` in the literal `text`.
 fn captures(text: &str, names: &mut BTreeSet<String>) {
     let is_part = |c: char| c == '_' || c.is_alphanumeric();

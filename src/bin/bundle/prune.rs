@@ -8,7 +8,7 @@
 //!   referred to; a trait, also when one of its associated items' names is (a method call
 //!   names no trait). A trait is kept whole, and so is an item whose body holds an `impl`.
 //! - In an inherent `impl Type { .. }`, each associated item is kept when its name is referred
-//!   to and `Type` is kept; the block goes when none of them is kept.
+//!   to after a `.` or a `::` and `Type` is kept; the block goes when none of them is kept.
 //! - `impl Trait for Type` is kept whole when the trait is kept or is not the library's, and
 //!   the type is kept or is not the library's (`impl Trait for u8`).
 //! - A `use` keeps the imports from the library (`crate::`, `super::`, `self::`) whose name
@@ -21,7 +21,7 @@
 //! A module of which nothing stays is left out unless kept code names it (see `bundle`).
 
 use crate::headers::Headers;
-use crate::items::{idents, items, ItemKind, UseTree};
+use crate::items::{idents, items, members, ItemKind, UseTree};
 use crate::layout::Edits;
 use crate::lex::{Code, Kind};
 use std::collections::BTreeSet;
@@ -67,8 +67,9 @@ struct Unit {
     /// The inline module it stands in: it goes with it.
     gate: Option<usize>,
     cond: Cond,
-    /// The names its code refers to.
+    /// The names its code refers to, and those of them after a `.` or a `::`.
     refs: BTreeSet<String>,
+    members: BTreeSet<String>,
     /// The names it refers to in its file's scope, if not all of `refs`: an import's path
     /// uses only its first segment there (`use crate::d::{self, X}` does not use `d`).
     local_refs: Option<BTreeSet<String>>,
@@ -108,8 +109,10 @@ struct Pruner<'a> {
     kept: Vec<bool>,
     /// Per module, whether it keeps code other than imports.
     keeps_code: Vec<bool>,
-    /// The names kept code refers to, everywhere and per module.
+    /// The names kept code refers to, everywhere and per module, and those of them after a
+    /// `.` or a `::`.
     referred: BTreeSet<String>,
+    members_referred: BTreeSet<String>,
     referred_in: Vec<BTreeSet<String>>,
     /// The names of the items kept, and of the traits kept.
     kept_items: BTreeSet<String>,
@@ -130,6 +133,7 @@ pub fn prune(bin: &Code, modules: &[&Code]) -> Vec<Pruned> {
         kept: Vec::new(),
         keeps_code: vec![false; n],
         referred: idents(bin, 0, bin.len()),
+        members_referred: members(bin, 0, bin.len()),
         referred_in: vec![BTreeSet::new(); n],
         kept_items: BTreeSet::new(),
         kept_traits: BTreeSet::new(),
@@ -154,11 +158,13 @@ impl Pruner<'_> {
         let code = self.codes[m];
         for item in items(code, from, to) {
             let span = Some((item.start, item.end));
-            let unit = |cond, refs, defines, item| Unit {
+            // A unit whose code is at positions `from..to`.
+            let unit = |cond, (from, to), defines, item| Unit {
                 module: m,
                 gate,
                 cond,
-                refs,
+                refs: idents(code, from, to),
+                members: members(code, from, to),
                 local_refs: None,
                 defines,
                 span,
@@ -177,8 +183,8 @@ impl Pruner<'_> {
                     } else {
                         Cond::Named(triggers)
                     };
-                    let refs = idents(code, item.start, item.end);
-                    self.push(unit(cond, refs, Some((name, is_trait)), true));
+                    let defines = Some((name, is_trait));
+                    self.push(unit(cond, (item.start, item.end), defines, true));
                 }
                 ItemKind::Impl {
                     trait_path,
@@ -193,7 +199,7 @@ impl Pruner<'_> {
                             trait_name,
                             self_types,
                         };
-                        self.push(unit(cond, idents(code, item.start, item.end), None, true));
+                        self.push(unit(cond, (item.start, item.end), None, true));
                         continue;
                     }
                     let mut children = Vec::new();
@@ -208,11 +214,11 @@ impl Pruner<'_> {
                         };
                         children.push(self.push(Unit {
                             span: Some((child.start, child.end)),
-                            ..unit(cond, idents(code, child.start, child.end), None, true)
+                            ..unit(cond, (child.start, child.end), None, true)
                         }));
                     }
-                    let refs = idents(code, item.start, body.0 + 1);
-                    self.push(unit(Cond::Block(children), refs, None, false));
+                    let header = (item.start, body.0 + 1);
+                    self.push(unit(Cond::Block(children), header, None, false));
                 }
                 ItemKind::Use { tree, public } => {
                     let tree = UseTree {
@@ -241,7 +247,8 @@ impl Pruner<'_> {
                         leaves.push(self.push(Unit {
                             span: None,
                             local_refs,
-                            ..unit(cond, refs, None, false)
+                            refs,
+                            ..unit(cond, (0, 0), None, false)
                         }));
                     }
                     self.uses.push(Use {
@@ -257,20 +264,15 @@ impl Pruner<'_> {
                         target: String::new(),
                         public,
                     };
-                    self.push(unit(cond, idents(code, item.start, item.end), None, false));
+                    self.push(unit(cond, (item.start, item.end), None, false));
                 }
                 ItemKind::Mod { name, body } => {
-                    let refs = idents(code, item.start, body.0 + 1);
-                    let module = self.push(unit(Cond::Named(vec![name]), refs, None, true));
+                    let header = (item.start, body.0 + 1);
+                    let module = self.push(unit(Cond::Named(vec![name]), header, None, true));
                     self.add(m, body.0 + 1, body.1, Some(module));
                 }
                 ItemKind::Other => {
-                    self.push(unit(
-                        Cond::Always,
-                        idents(code, item.start, item.end),
-                        None,
-                        false,
-                    ));
+                    self.push(unit(Cond::Always, (item.start, item.end), None, false));
                 }
             }
         }
@@ -319,7 +321,9 @@ impl Pruner<'_> {
                     && type_kept(self_types)
             }
             Cond::Method { names, self_types } => {
-                type_kept(self_types) && names.as_ref().map_or(true, |n| referred(n))
+                let called =
+                    |names: &[String]| names.iter().any(|n| self.members_referred.contains(n));
+                type_kept(self_types) && names.as_ref().map_or(true, |n| called(n))
             }
             Cond::Block(children) => children.iter().any(|&c| self.kept[c]),
         }
@@ -341,6 +345,7 @@ impl Pruner<'_> {
                     self.keeps_code[unit.module] = true;
                 }
                 self.referred.extend(unit.refs.iter().cloned());
+                self.members_referred.extend(unit.members.iter().cloned());
                 let local = unit.local_refs.as_ref().unwrap_or(&unit.refs);
                 self.referred_in[unit.module].extend(local.iter().cloned());
                 if let Some((name, is_trait)) = &unit.defines {
