@@ -334,8 +334,10 @@ impl Picture {
     fn read_tiles<const N: usize>(tiles: &[Tile], window: &[u8; WINDOW]) -> Option<u64> {
         let tiles = if N == 0 { tiles } else { &tiles[..N] };
         let (mut differ, mut value) = (0, 0u64);
-        for tile in tiles {
-            let w = word(&window[usize::from(tile.at)..]);
+        for (i, tile) in tiles.iter().enumerate() {
+            // The first tile starts the picture: one value less to keep at hand.
+            let at = if i == 0 { 0 } else { usize::from(tile.at) };
+            let w = word(&window[at..]);
             let (expected, cells) = tile.table[tile.index(w)];
             differ |= (w & tile.mask) ^ expected;
             value = value.wrapping_add(cells);

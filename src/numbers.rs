@@ -80,10 +80,10 @@ fn parse_digits(bytes: &[u8; 24]) -> Option<(u64, usize)> {
         return None;
     }
     if len <= 2 {
-        // Counts of cases or items, one digit or two at random: picked without a branch.
-        let (first, second) = (high & 0xf, high >> 8 & 0xf);
-        let value = [first, first * 10 + second][len - 1];
-        return Some((value, len));
+        // Counts of cases or items, of one digit or two at random: no branch on the length.
+        // The digits moved to the top of the low 16 bits, with a leading zero below.
+        let digits = high << (16 - 8 * len) & 0xffff;
+        return Some(((digits & 0xff) * 10 + (digits >> 8), len));
     }
     if len <= 4 {
         // Counts and other short numbers: moved to the top of the low half word, with
