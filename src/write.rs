@@ -95,9 +95,8 @@ impl<W: Write> Writer<W> {
         // `used` is below the capacity, so 16 bytes of room follow it; the mask only lets
         // the compiler see it.
         let at = self.used % DEFAULT_CAPACITY;
-        let (text, len) = &lines.padded[i];
-        self.buf[at..at + 16].copy_from_slice(text);
-        self.used += usize::from(*len);
+        self.buf[at..at + 16].copy_from_slice(&lines.padded[i]);
+        self.used += usize::from(lines.lens[i]);
         if self.used >= self.capacity {
             self.flush_buf()?;
         }
@@ -134,7 +133,9 @@ impl<W: Write> Writer<W> {
 /// padded to 16 bytes, for [`Writer::line`].
 #[derive(Clone, Debug)]
 pub struct Lines<const N: usize> {
-    padded: [([u8; 16], u8); N],
+    // Apart, not in pairs: a line's place is its index times 16, one shift.
+    padded: [[u8; 16]; N],
+    lens: [u8; N],
 }
 
 impl<const N: usize> Lines<N> {
@@ -150,10 +151,11 @@ impl<const N: usize> Lines<N> {
             assert!(line.len() < 16, "{:?} is longer than 15 bytes", line);
             let mut text = [b'\n'; 16];
             text[..line.len()].copy_from_slice(line.as_bytes());
-            (text, line.len() as u8 + 1)
+            text
         };
         Lines {
             padded: lines.map(pad),
+            lens: lines.map(|line| line.len() as u8 + 1),
         }
     }
 }
