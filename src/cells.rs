@@ -502,9 +502,11 @@ impl Run {
             true => pairs
                 .zip(bytes)
                 .fold(0, |differ, ((&x, &bit), &b)| differ | ((b | bit) ^ x)),
-            false => bytes.iter().zip(pairs).fold(0u8, |differ, (&b, (&x, &y))| {
-                differ | (u8::from(b != x) & u8::from(b != y))
-            }),
+            // A byte is one of two when it differs from the nearer one in no bit.
+            false => bytes
+                .iter()
+                .zip(pairs)
+                .fold(0u8, |differ, (&b, (&x, &y))| differ | (b ^ x).min(b ^ y)),
         };
         differ == 0
     }

@@ -168,13 +168,12 @@ fn case() -> impl Strategy<Value = Case> {
     shape.prop_flat_map(|(alphabet, count, width)| {
         let letters = proptest::collection::vec(prop::sample::select(alphabet.clone()), count);
         let groups = proptest::collection::vec((letters, 0..6usize), 1..60);
-        let fault = proptest::option::weighted(
-            0.3,
-            (
-                any::<prop::sample::Index>(),
-                prop::sample::select(b"Q \n.#X\0".to_vec()),
-            ),
-        );
+        // A byte put in (a look-alike, whitespace, 0), or one bit of a byte flipped.
+        let bad = prop_oneof![
+            prop::sample::select(b"Q \n.#X\0".to_vec()).prop_map(Ok),
+            (0..8u32).prop_map(Err),
+        ];
+        let fault = proptest::option::weighted(0.3, (any::<prop::sample::Index>(), bad));
         (style(count, width), style(count, width), groups, fault).prop_map(
             move |(usual, other, groups, fault)| {
                 let mut input = Vec::new();
@@ -182,9 +181,9 @@ fn case() -> impl Strategy<Value = Case> {
                     let style = if *pick == 0 { &other } else { &usual };
                     input.extend(style.draw(letters, width));
                 }
-                if let Some((at, byte)) = fault {
+                if let Some((at, bad)) = fault {
                     let at = at.index(input.len());
-                    input[at] = byte;
+                    input[at] = bad.unwrap_or_else(|bit| input[at] ^ 1 << bit);
                 }
                 Case {
                     alphabet: alphabet.clone(),
@@ -292,6 +291,34 @@ proptest! {
         prop_assert_eq!(values, packed.iter().map(|&v| worth(v)).collect::<Vec<_>>());
         if error.is_none() {
             prop_assert!(rd.expect_end().is_ok() || case.input.iter().any(|b| !b.is_ascii_whitespace()));
+        }
+    }
+}
+
+#[test]
+fn any_byte_inside_a_run_reads_as_the_rule_says() {
+    // Two-letter groups are checked up to 64 at a time: a byte of any value in the middle of
+    // such a run, in a cell, a line end, or whitespace, must read as the rule says. (Letters
+    // one bit apart, or more, are checked differently.)
+    for alphabet in [&b".#"[..], b".*", b"OX", b"01"] {
+        let group = [alphabet[0], alphabet[1], alphabet[1], alphabet[0], b'\n'];
+        for at in 40 * group.len()..41 * group.len() {
+            for byte in 0..=255 {
+                let mut input = group.repeat(100);
+                input[at] = byte;
+                let case = Case {
+                    alphabet: alphabet.to_vec(),
+                    count: 4,
+                    width: 1,
+                    groups: 80,
+                    input,
+                };
+                let what = format!(
+                    "{byte:#x} at {at} of {:?}",
+                    String::from_utf8_lossy(alphabet)
+                );
+                assert_eq!(many_at_once(&case, 65_536, 80), expected(&case), "{what}");
+            }
         }
     }
 }
