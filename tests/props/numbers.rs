@@ -341,6 +341,47 @@ fn the_fast_paths_take_exactly_the_whitespace_of_isspace() {
 }
 
 #[test]
+fn any_byte_anywhere_in_a_number_reads_as_the_plain_reader_reads_it() {
+    // Each byte value in each place of numbers of 1 to 17 digits, or in the whitespace after
+    // them, read by each kind of call: the fast paths must read what the plain one reads.
+    let padding = [b' '; 40];
+    for len in [1, 2, 3, 4, 5, 8, 9, 10, 16, 17] {
+        for at in 0..=len {
+            for b in 0..=255u8 {
+                let mut number: Vec<u8> = (0..len).map(|i| b'1' + (i % 9) as u8).collect();
+                number.push(b'\n');
+                number[at] = b;
+                let input = [&b"0 "[..], &number, b"7 8 ", &padding].concat();
+                let read = |fast: bool| {
+                    let reader = || {
+                        let rd = Reader::new(&input[..]);
+                        let mut rd = if fast { rd } else { rd.plain() };
+                        assert_eq!(rd.u64("a").unwrap(), 0);
+                        rd
+                    };
+                    let text = |e: combgames::io::Error| e.to_string();
+                    let mut rd = reader();
+                    let one = (rd.u64("n").map_err(text), rd.u64("n").map_err(text));
+                    let mut rd = reader();
+                    let ranged = (
+                        rd.u32_in(1..=999, "n").map_err(text),
+                        rd.i64("n").map_err(text),
+                    );
+                    let mut rd = reader();
+                    let pairs = rd.u64s_in::<2>(0..=999, "n").map_err(text);
+                    (one, ranged, pairs)
+                };
+                assert_eq!(
+                    read(true),
+                    read(false),
+                    "byte {b:#x} at {at} of {len} digits"
+                );
+            }
+        }
+    }
+}
+
+#[test]
 fn a_group_with_a_number_out_of_range_is_reported_at_that_number() {
     let input = "1 2\n3 40\n5 6\n";
     let mut rd = Reader::new(input.as_bytes());
