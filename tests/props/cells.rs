@@ -296,27 +296,32 @@ proptest! {
 }
 
 #[test]
-fn any_byte_inside_a_run_reads_as_the_rule_says() {
-    // Two-letter groups are checked up to 64 at a time: a byte of any value in the middle of
-    // such a run, in a cell, a line end, or whitespace, must read as the rule says. (Letters
-    // one bit apart, or more, are checked differently.)
-    for alphabet in [&b".#"[..], b".*", b"OX", b"01"] {
-        let group = [alphabet[0], alphabet[1], alphabet[1], alphabet[0], b'\n'];
+fn any_byte_inside_a_run_of_groups_reads_as_the_rule_says() {
+    // Groups drawn alike are read many at a time: runs of two-letter groups are checked up
+    // to 64 at once (letters one bit apart, or more, differently), others a word at a time.
+    // A byte of any value in any place of a group in the middle of such a run must read as
+    // the rule says.
+    let layouts: [(&[u8], usize, usize, &[u8]); 6] = [
+        (b".#", 4, 1, b".##.\n"),
+        (b".*", 4, 1, b".**.\n"),
+        (b"OX", 4, 1, b"OXXO\n"),
+        (b"01", 4, 1, b"0 1 1 0\n"),
+        (b".OX", 6, 3, b"O.X\nX.O\n"),
+        (b".#OX", 6, 3, b"O|.|X\n#|O|.\n"),
+    ];
+    for (alphabet, count, width, group) in layouts {
         for at in 40 * group.len()..41 * group.len() {
             for byte in 0..=255 {
                 let mut input = group.repeat(100);
                 input[at] = byte;
                 let case = Case {
                     alphabet: alphabet.to_vec(),
-                    count: 4,
-                    width: 1,
+                    count,
+                    width,
                     groups: 80,
                     input,
                 };
-                let what = format!(
-                    "{byte:#x} at {at} of {:?}",
-                    String::from_utf8_lossy(alphabet)
-                );
+                let what = format!("{byte:#x} at {at} of {:?}", String::from_utf8_lossy(group));
                 assert_eq!(many_at_once(&case, 65_536, 80), expected(&case), "{what}");
             }
         }
