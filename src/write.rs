@@ -96,11 +96,18 @@ impl<W: Write> Writer<W> {
         // the compiler see it.
         let at = self.used % DEFAULT_CAPACITY;
         self.buf[at..at + 16].copy_from_slice(&lines.padded[i]);
-        self.used += usize::from(lines.lens[i]);
-        if self.used >= self.capacity {
-            self.flush_buf()?;
+        self.advance(usize::from(lines.lens[i]))
+    }
+
+    /// Counts `n` more bytes waiting, and writes them all out once the buffer is full (past
+    /// the capacity by at most 15 bytes after a short write: they go too).
+    #[inline(always)]
+    fn advance(&mut self, n: usize) -> io::Result<()> {
+        self.used += n;
+        match self.used >= self.capacity {
+            true => self.flush_buf(),
+            false => Ok(()),
         }
-        Ok(())
     }
 
     fn flush_buf(&mut self) -> io::Result<()> {
@@ -121,11 +128,7 @@ impl<W: Write> Writer<W> {
             return self.inner.write_all(data);
         }
         self.buf[self.used..self.used + data.len()].copy_from_slice(data);
-        self.used += data.len();
-        if self.used >= self.capacity {
-            self.flush_buf()?;
-        }
-        Ok(())
+        self.advance(data.len())
     }
 }
 
@@ -188,12 +191,7 @@ impl<W: Write> Write for Writer<W> {
             }
             _ => room[..len].copy_from_slice(data),
         }
-        self.used += len;
-        if self.used >= self.capacity {
-            // Past the capacity by at most 15 bytes: they go now too.
-            self.flush_buf()?;
-        }
-        Ok(())
+        self.advance(len)
     }
 
     fn flush(&mut self) -> io::Result<()> {
