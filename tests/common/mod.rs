@@ -55,15 +55,9 @@ where
     fast
 }
 
-/// What a run of a built binary gave.
-pub struct Run {
-    pub success: bool,
-    pub stdout: String,
-    pub stderr: String,
-}
-
-/// Runs the built binary `exe` with `input` on stdin.
-pub fn run_binary(exe: &str, input: impl AsRef<[u8]>) -> Run {
+/// Runs the built binary `exe` with `input` on stdin, and checks that it prints `answers`,
+/// then `stderr` (one `error: ...` line), and fails.
+pub fn assert_binary_fails(exe: &str, input: impl AsRef<[u8]>, answers: &str, stderr: &str) {
     let mut child = Command::new(exe)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -77,11 +71,9 @@ pub fn run_binary(exe: &str, input: impl AsRef<[u8]>) -> Run {
         .write_all(input.as_ref())
         .unwrap();
     let output = child.wait_with_output().unwrap();
-    Run {
-        success: output.status.success(),
-        stdout: String::from_utf8(output.stdout).unwrap(),
-        stderr: String::from_utf8(output.stderr).unwrap(),
-    }
+    assert!(!output.status.success());
+    assert_eq!(String::from_utf8(output.stdout).unwrap(), answers);
+    assert_eq!(String::from_utf8(output.stderr).unwrap(), stderr);
 }
 
 /// Checks `run` on each `(input, answers printed first, error message)`.

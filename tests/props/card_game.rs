@@ -303,11 +303,10 @@ fn bad_input_gives_one_clear_error() {
 
 #[test]
 fn the_binary_reports_one_error_line_and_fails() {
-    let output = common::run_binary(env!("CARGO_BIN_EXE_card_game"), b"2 2\nRR\nRQ\n");
-    assert!(!output.success);
-    assert!(output.stdout.is_empty());
-    assert_eq!(
-        output.stderr,
-        "error: line 3: expected a card R, G or B, found 'Q'\n"
+    common::assert_binary_fails(
+        env!("CARGO_BIN_EXE_card_game"),
+        b"2 2\nRR\nRQ\n",
+        "",
+        "error: line 3: expected a card R, G or B, found 'Q'\n",
     );
 }

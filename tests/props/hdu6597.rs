@@ -666,11 +666,10 @@ fn bad_input_reports_the_line_after_the_complete_answers() {
 #[test]
 fn the_binary_prints_answers_then_one_error_line_and_fails() {
     let input = "3\n1\nOOO\nOOO\nOOO\n1\nXXX\nXXX\nXXX\n1\nXXX\nX?X\n";
-    let output = common::run_binary(env!("CARGO_BIN_EXE_hdu6597"), input.as_bytes());
-    assert!(!output.success);
-    assert_eq!(output.stdout, "Alice\nBob\n");
-    assert_eq!(
-        output.stderr,
-        "error: line 12: expected a cell 'O', 'X', '.' or '#', found '?'\n"
+    common::assert_binary_fails(
+        env!("CARGO_BIN_EXE_hdu6597"),
+        input,
+        "Alice\nBob\n",
+        "error: line 12: expected a cell 'O', 'X', '.' or '#', found '?'\n",
     );
 }

@@ -298,15 +298,11 @@ fn bad_input_reports_the_line_after_the_complete_answers() {
 
 #[test]
 fn the_binary_prints_answers_then_one_error_line_and_fails() {
-    let output = common::run_binary(
+    common::assert_binary_fails(
         env!("CARGO_BIN_EXE_hyper_knights"),
         b"3\n1\n0 0\n2\n2 5\n3 5\n2\n1 1\n",
-    );
-    assert!(!output.success);
-    assert_eq!(output.stdout, "Case 1: Bob\nCase 2: Alice\n");
-    assert_eq!(
-        output.stderr,
-        "error: line 9: expected a knight's coordinate in 0..=499, found end of input\n"
+        "Case 1: Bob\nCase 2: Alice\n",
+        "error: line 9: expected a knight's coordinate in 0..=499, found end of input\n",
     );
 }
 

@@ -415,12 +415,11 @@ fn bad_input_reports_the_line_after_the_complete_answers() {
 fn the_binary_prints_answers_then_one_error_line_and_fails() {
     let full = draw(0, "\n");
     let input = format!("3\n{full}{full}   *\n  * Q\n");
-    let output = common::run_binary(env!("CARGO_BIN_EXE_marble_diamond"), input.as_bytes());
-    assert!(!output.success);
     let wins_empty = brute_wins(0, &display_moves(), &mut HashMap::new());
-    assert_eq!(output.stdout, answer(wins_empty).repeat(2));
-    assert_eq!(
-        output.stderr,
-        "error: line 17: expected a hole '*' or '.', found 'Q'\n"
+    common::assert_binary_fails(
+        env!("CARGO_BIN_EXE_marble_diamond"),
+        input,
+        &answer(wins_empty).repeat(2),
+        "error: line 17: expected a hole '*' or '.', found 'Q'\n",
     );
 }

@@ -292,12 +292,11 @@ fn bad_input_reports_the_line_after_the_complete_answers() {
 #[test]
 fn the_binary_prints_answers_then_one_error_line_and_fails() {
     let input = "2\n1 1 1\n1 1 1\n1 1 1\n1 2 3\n4 five 6\n7 8 9\n";
-    let output = common::run_binary(env!("CARGO_BIN_EXE_tic_tac_toe_nim"), input.as_bytes());
-    assert!(!output.success);
-    assert_eq!(output.stdout, "9\n");
-    assert_eq!(
-        output.stderr,
-        "error: line 6: expected a pile in 1..=4294967295, found \"five\"\n"
+    common::assert_binary_fails(
+        env!("CARGO_BIN_EXE_tic_tac_toe_nim"),
+        input,
+        "9\n",
+        "error: line 6: expected a pile in 1..=4294967295, found \"five\"\n",
     );
 }
 
