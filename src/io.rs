@@ -277,15 +277,21 @@ impl<R: Read> Reader<R> {
         }
     }
 
-    /// Notes that the `n` bytes from `pos` hold `newlines` line breaks, if the bytes before
-    /// them are counted: fast paths that know their bytes' line breaks spare the reader
-    /// counting them. (Bytes not counted so far are counted when needed.)
+    /// Notes that the `n` bytes from `pos` hold `newlines` line breaks: fast paths that know
+    /// their bytes' line breaks spare the reader counting them. The bytes read since the
+    /// last count (a number, the whitespace before a group) are counted first.
     #[inline(always)]
     pub(crate) fn count_ahead(&mut self, n: usize, newlines: usize) {
-        if self.counted == self.pos {
-            self.newlines += newlines;
-            self.counted += n;
+        if self.counted < self.pos {
+            // Usually a few bytes: a number's, the whitespace before a group.
+            let gap = &self.buf[self.counted..self.pos];
+            self.newlines += match gap.len() {
+                0..=16 => gap.iter().filter(|&&b| b == b'\n').count(),
+                _ => count_newlines(gap),
+            };
         }
+        self.newlines += newlines;
+        self.counted = self.pos + n;
     }
 
     /// Skips whitespace and returns the next byte without reading it, `None` at the end.
@@ -303,6 +309,16 @@ impl<R: Read> Reader<R> {
                 return Ok(None);
             }
         }
+    }
+
+    /// The byte after the one at `pos` (which is buffered), reading it if need be (a buffer
+    /// of one byte grows to two); `None` at the end of the input.
+    pub(crate) fn peek_after(&mut self) -> Result<Option<u8>> {
+        if self.pos + 1 >= self.end {
+            self.capacity = self.capacity.max(2);
+            self.fill(2)?;
+        }
+        Ok((self.pos + 1 < self.end).then(|| self.buf[self.pos + 1]))
     }
 
     /// Whether anything but whitespace is left: the loop condition of an input that runs to

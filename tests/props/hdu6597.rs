@@ -575,8 +575,9 @@ fn an_empty_sum_is_a_second_player_win() {
 
 #[test]
 fn rows_take_any_one_byte_between_their_cells() {
-    // O.X/.../X.O is 0 and .X./XOX/.X. is 1/16, whatever joins the cells of a row.
-    for separator in ["|", ",", "-", ".", "O", "#"] {
+    // O.X/.../X.O is 0 and .X./XOX/.X. is 1/16, whatever byte that is not a cell joins the
+    // cells of a row.
+    for separator in ["|", ",", "-", "/", "\x01", "\u{7f}"] {
         let row = |cells: &str| {
             let cells: Vec<String> = cells.chars().map(String::from).collect();
             cells.join(separator) + "\n"
@@ -599,6 +600,11 @@ fn rows_take_any_one_byte_between_their_cells() {
             "{input:?}"
         );
     }
+    // A cell between two cells is a cell: glued boards, rows of five cells.
+    let glued = "2\n1 O.X...X.O\n2\nO.X...X.O.X.XOX.X.\n";
+    assert_eq!(run(glued), ("Second\nAlice\n".to_string(), None));
+    let five = "1\n1\nOX.O.\n.O..\n";
+    assert_eq!(run(five).1, None);
 }
 
 #[test]
