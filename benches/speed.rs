@@ -374,6 +374,14 @@ fn write_input(name: &str, generate: Generate) -> io::Result<PathBuf> {
     Ok(path)
 }
 
+/// Writes the case's other inputs `named`, each as `CASE-NAME`: their paths.
+fn write_inputs(case: &Case, named: &[(&str, Generate)]) -> io::Result<Vec<PathBuf>> {
+    let name = |name: &str| format!("{}-{}", case.name, name.replace(' ', "-"));
+    (named.iter())
+        .map(|(n, generate)| write_input(&name(n), *generate))
+        .collect()
+}
+
 fn bench_dir() -> PathBuf {
     std::env::temp_dir().join("combgames-bench")
 }
@@ -507,13 +515,7 @@ fn bench_costs(case: &Case, ours: &Run, answers: &[u8], floor: &Path) -> io::Res
     if case.costs.is_empty() {
         return Ok(());
     }
-    let mut paths = Vec::new();
-    for (name, generate) in case.costs {
-        paths.push(write_input(
-            &format!("{}-{}", case.name, name.replace(' ', "-")),
-            *generate,
-        )?);
-    }
+    let paths = write_inputs(case, case.costs)?;
     let inputs: Vec<&Path> = paths
         .iter()
         .map(PathBuf::as_path)
@@ -561,13 +563,7 @@ fn bench_layouts(case: &Case, standard: &Run, answers: &[u8]) -> io::Result<()> 
     if case.layouts.is_empty() {
         return Ok(());
     }
-    let mut paths = Vec::new();
-    for (name, generate) in case.layouts {
-        paths.push(write_input(
-            &format!("{}-{}", case.name, name.replace(' ', "-")),
-            *generate,
-        )?);
-    }
+    let paths = write_inputs(case, case.layouts)?;
     let mut runs = vec![standard.clone()];
     runs.extend(paths.iter().map(|path| Run::of(standard.program, path)));
     let rounds = Rounds::of(&runs);

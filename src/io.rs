@@ -390,10 +390,16 @@ impl<R: Read> Reader<R> {
         &self.buf[self.pos..self.end]
     }
 
-    /// The token at `pos`, buffered, without reading it (for error messages).
+    /// The start of the token at `pos`, without reading it, for error messages.
     fn next_token(&mut self) -> Result<&[u8]> {
-        let len = self.token_len("a token")?;
-        Ok(&self.buf[self.pos..self.pos + len])
+        // Enough to describe it: 24 bytes and one more, whatever its length.
+        if self.end - self.pos < 25 {
+            self.capacity = self.capacity.max(25);
+            self.fill(25)?;
+        }
+        let rest = &self.buf[self.pos..self.end];
+        let len = rest.iter().position(|&b| is_space(b)).unwrap_or(rest.len());
+        Ok(&rest[..len.min(25)])
     }
 
     /// Reads the next token: the bytes up to the next whitespace; `what` names it in errors.

@@ -215,45 +215,16 @@ pub type GenerateVaried = fn(&Vary, &mut Rng, &mut dyn Write) -> io::Result<()>;
 
 impl Vary {
     /// The end of a line: trailing whitespace, the line break, a blank line, as drawn.
-    fn line_end(&self, style: &mut Rng) -> &'static str {
+    fn line_end(&self, style: &mut Rng) -> String {
         let trailing = style.below(100) < self.trailing;
         let crlf = style.below(100) < self.crlf;
         let blank = style.below(100) < self.blank;
         let pad = if style.below(2) == 0 { " " } else { "\t" };
-        match (trailing, crlf, blank) {
-            (false, false, false) => "\n",
-            (false, true, false) => "\r\n",
-            (false, false, true) => "\n\n",
-            (false, true, true) => "\r\n\r\n",
-            (true, false, false) => {
-                if pad == " " {
-                    " \n"
-                } else {
-                    "\t\n"
-                }
-            }
-            (true, true, false) => {
-                if pad == " " {
-                    " \r\n"
-                } else {
-                    "\t\r\n"
-                }
-            }
-            (true, false, true) => {
-                if pad == " " {
-                    " \n\n"
-                } else {
-                    "\t\n\n"
-                }
-            }
-            (true, true, true) => {
-                if pad == " " {
-                    " \r\n\n"
-                } else {
-                    "\t\r\n\n"
-                }
-            }
-        }
+        let (pad, newline) = (
+            if trailing { pad } else { "" },
+            if crlf { "\r\n" } else { "\n" },
+        );
+        [pad, newline, if blank { newline } else { "" }].concat()
     }
 
     /// The bytes between two cells of a row: `usual`, or with `gaps` one of `choices`.
@@ -284,7 +255,7 @@ pub fn marble_varied(vary: &Vary, rng: &mut Rng, out: &mut dyn Write) -> io::Res
                 }
                 text.push(hole(i));
             }
-            text.push_str(vary.line_end(&mut style));
+            text.push_str(&vary.line_end(&mut style));
         } else {
             let mut i = 0;
             for row in 0..7i32 {
@@ -298,7 +269,7 @@ pub fn marble_varied(vary: &Vary, rng: &mut Rng, out: &mut dyn Write) -> io::Res
                     text.push(hole(i));
                     i += 1;
                 }
-                text.push_str(vary.line_end(&mut style));
+                text.push_str(&vary.line_end(&mut style));
             }
         }
         out.write_all(text.as_bytes())?;
