@@ -639,14 +639,16 @@ fn bad_input_reports_the_line_after_the_complete_answers() {
             format!("line 4: expected {cell}, found 'Q'"),
         ),
         (
-            "1\n1\n...\nOQX\n...\n".to_string(),
+            // Not between two cells: not a separator.
+            "1\n1\n...\nOQ X\n...\n".to_string(),
             "",
             format!("line 4: expected {cell}, found 'Q'"),
         ),
         (
+            // A separator stands between two cells: before `x`, `|` is the first byte wrong.
             "1\n1\n...\nO|.|x\n...\n".to_string(),
             "",
-            format!("line 4: expected {cell}, found 'x'"),
+            format!("line 4: expected {cell}, found '|'"),
         ),
         (
             "1\n1\n. . .\nO . Xo\n".to_string(),
@@ -671,7 +673,7 @@ fn bad_input_reports_the_line_after_the_complete_answers() {
 
 #[test]
 fn the_binary_prints_answers_then_one_error_line_and_fails() {
-    let input = "3\n1\nOOO\nOOO\nOOO\n1\nXXX\nXXX\nXXX\n1\nXXX\nX?X\n";
+    let input = "3\n1\nOOO\nOOO\nOOO\n1\nXXX\nXXX\nXXX\n1\nXXX\nXX?\n";
     common::assert_binary_fails(
         env!("CARGO_BIN_EXE_hdu6597"),
         input,
