@@ -92,26 +92,76 @@ pub(crate) fn describe(token: &[u8]) -> String {
     }
 }
 
-/// The `\n` bytes in `bytes`: runs of 128 bytes (a length known to the compiler, and few
-/// enough to count in a byte) are each counted by one vectorised loop.
-fn count_newlines(bytes: &[u8]) -> usize {
-    let mut blocks = bytes.chunks_exact(128);
-    let count = |block: &[u8]| block.iter().filter(|&&b| b == b'\n').count();
-    let counted: usize = (&mut blocks)
-        .map(|block| {
-            let block: &[u8; 128] = block.try_into().expect("128 bytes");
-            usize::from(block.iter().fold(0u8, |n, &b| n + u8::from(b == b'\n')))
-        })
-        .sum();
-    counted + count(blocks.remainder())
+/// The line breaks in `bytes`: each `\r`, and each `\n` not right after a `\r` (a `\n`
+/// first in `bytes` counts), so that LF, CRLF and bare CR line ends each count once. The one
+/// rule of what a line is: the [`Reader`] numbers lines by it, and so must a fast path that
+/// counts the breaks of its bytes itself (`Reader::count_ahead`).
+///
+/// # Complexity
+/// O(bytes): runs of 128 bytes (a length known to the compiler, and few enough to count in a
+/// byte) are each counted by vectorised loops; only runs holding a `\r` look for the `\n`
+/// after it.
+///
+/// # Panics
+/// Never.
+///
+/// ```
+/// use combgames::io::line_breaks;
+/// assert_eq!(line_breaks(b"1\n2\r\n3\r4\n\r\n"), 5);
+/// ```
+pub fn line_breaks(bytes: &[u8]) -> usize {
+    count_breaks(bytes).0
+}
+
+/// [`line_breaks`], and whether a `\r` in `bytes` is followed by a byte other than `\n`.
+fn count_breaks(bytes: &[u8]) -> (usize, bool) {
+    let (mut breaks, mut bare_cr) = (0, false);
+    let mut at = 0;
+    while at + 129 <= bytes.len() {
+        let block: &[u8; 129] = bytes[at..at + 129].try_into().expect("129 bytes");
+        let (block_breaks, block_bare_cr) = block_breaks(block);
+        breaks += block_breaks;
+        bare_cr |= block_bare_cr;
+        at += 128;
+    }
+    let rest = &bytes[at..];
+    let cr = rest.windows(2).filter(|pair| pair[0] == b'\r').count();
+    let crlf = rest.windows(2).filter(|pair| pair == b"\r\n").count();
+    breaks += rest.iter().filter(|&&b| b == b'\n' || b == b'\r').count() - crlf;
+    (breaks, bare_cr || cr > crlf)
+}
+
+/// The line breaks in the first 128 bytes of `block`, whose last byte tells whether a `\r`
+/// before it ends a line alone, and whether one does.
+#[inline(always)]
+fn block_breaks(block: &[u8; 129]) -> (usize, bool) {
+    let bytes = &block[..128];
+    let (lf, any_cr) = bytes.iter().fold((0u8, false), |(lf, cr), &b| {
+        (lf + u8::from(b == b'\n'), cr | (b == b'\r'))
+    });
+    if !any_cr {
+        return (usize::from(lf), false);
+    }
+    // Each `\r` ends a line, unless a `\n` that ends it follows.
+    let (cr, crlf) = bytes
+        .iter()
+        .zip(&block[1..])
+        .fold((0u8, 0u8), |(cr, crlf), (&a, &b)| {
+            let is_cr = u8::from(a == b'\r');
+            (cr + is_cr, crlf + (is_cr & u8::from(b == b'\n')))
+        });
+    (
+        usize::from(lf) + usize::from(cr) - usize::from(crlf),
+        cr > crlf,
+    )
 }
 
 /// A streaming reader of whitespace-separated input with line-numbered errors.
 ///
 /// Whitespace is what C's `isspace` accepts, so CRLF line ends, blank lines and a missing
-/// final newline need no care; lines are counted by their `\n`. Every call skips the
-/// whitespace before what it reads. The buffer has a fixed capacity and grows only to hold
-/// one token longer than itself, up to [`MAX_TOKEN`] bytes.
+/// final newline need no care; lines end by `\n`, `\r\n` or a bare `\r` ([`line_breaks`]).
+/// Every call skips the whitespace before what it reads. The buffer has a fixed capacity
+/// and grows only to hold one token longer than itself, up to [`MAX_TOKEN`] bytes.
 ///
 /// ```
 /// use combgames::io::Reader;
@@ -136,9 +186,17 @@ pub struct Reader<R> {
     /// Bytes dropped from the front of `buf` so far: `buf[i]` is byte `dropped + i` of the
     /// input.
     dropped: u64,
-    /// The `\n` bytes of the input before `buf[counted]`.
-    newlines: usize,
+    /// The line breaks of the input before `buf[counted]`.
+    breaks: usize,
     counted: usize,
+    /// The byte before `buf[0]` (0 at the start), which tells whether a `\n` there ends a
+    /// line or the `\r\n` before it.
+    before_buf: u8,
+    /// Whether a bare `\r` (not before a `\n`) was counted: then [`Reader::count_ahead`]
+    /// refuses counts, as they may be of `\n` bytes only.
+    bare_cr: bool,
+    /// The line of the last byte, not whitespace, dropped from the front of the buffer.
+    dropped_item_line: usize,
     /// Whether the fast paths may run; off, every call takes its plain checked path.
     pub(crate) fast: bool,
 }
@@ -177,8 +235,11 @@ impl<R: Read> Reader<R> {
             end: 0,
             eof: false,
             dropped: 0,
-            newlines: 0,
+            breaks: 0,
             counted: 0,
+            before_buf: 0,
+            bare_cr: false,
+            dropped_item_line: 1,
             fast: true,
         }
     }
@@ -193,33 +254,58 @@ impl<R: Read> Reader<R> {
         self
     }
 
-    /// The line of `buf[at]`.
-    pub(crate) fn line_at(&self, at: usize) -> usize {
-        let lines = if at >= self.counted {
-            self.newlines + count_newlines(&self.buf[self.counted..at])
-        } else {
-            self.newlines - count_newlines(&self.buf[at..self.counted])
+    /// The line breaks of `buf[from..to]`, by the byte before it too, and whether a bare
+    /// `\r` (not before a `\n`) comes before one of its bytes.
+    fn breaks_in(&self, from: usize, to: usize) -> (usize, bool) {
+        let before = match from {
+            0 => self.before_buf,
+            _ => self.buf[from - 1],
         };
-        lines + 1
+        let (breaks, bare_cr) = count_breaks(&self.buf[from..to]);
+        let after_cr = from < to && before == b'\r';
+        let crlf = after_cr && self.buf[from] == b'\n';
+        (breaks - usize::from(crlf), bare_cr || after_cr && !crlf)
     }
 
-    /// An [`Error::Parse`] on the line of the last byte read: for a value that was read
-    /// fine but breaks a rule of the problem. `expected` names what the input should hold,
-    /// `found` what it holds.
+    /// The line of `buf[at]`.
+    pub(crate) fn line_at(&self, at: usize) -> usize {
+        let breaks = if at >= self.counted {
+            self.breaks + self.breaks_in(self.counted, at).0
+        } else {
+            self.breaks - self.breaks_in(at, self.counted).0
+        };
+        breaks + 1
+    }
+
+    /// The line of the last item read: of the last byte before `pos` that is not whitespace.
+    fn last_item_line(&self) -> usize {
+        match self.buf[..self.pos].iter().rposition(|&b| !is_space(b)) {
+            Some(at) => self.line_at(at),
+            None => self.dropped_item_line,
+        }
+    }
+
+    /// An [`Error::Parse`] on the line of the last item read (the whitespace after it
+    /// aside): for a value that was read fine but breaks a rule of the problem. `expected`
+    /// names what the input should hold, `found` what it holds.
     ///
     /// # Complexity
     /// O(bytes read since the last refill).
     ///
     /// ```
     /// use combgames::io::Reader;
-    /// let mut rd = Reader::new(&b"3 1\n1 0\n"[..]);
+    /// let mut rd = Reader::new(&b"3 1\n\n1 0\n"[..]);
     /// let (lo, hi) = (rd.u64("lo").unwrap(), rd.u64("hi").unwrap());
-    /// assert!(lo > hi);
+    /// assert!(lo > hi && rd.has_more().unwrap());
     /// let err = rd.error("lo <= hi", format!("{lo} {hi}"));
     /// assert_eq!(err.to_string(), "line 1: expected lo <= hi, found 3 1");
     /// ```
     pub fn error(&self, expected: &str, found: String) -> Error {
-        self.error_at(self.pos.saturating_sub(1), expected, found)
+        Error::Parse {
+            line: self.last_item_line(),
+            expected: expected.to_string(),
+            found,
+        }
     }
 
     /// An [`Error::Parse`] at `buf[at]`.
@@ -244,9 +330,16 @@ impl<R: Read> Reader<R> {
     pub(crate) fn fill(&mut self, want: usize) -> Result<()> {
         if self.pos > 0 {
             if self.counted < self.pos {
-                self.newlines += count_newlines(&self.buf[self.counted..self.pos]);
+                let (breaks, bare_cr) = self.breaks_in(self.counted, self.pos);
+                self.breaks += breaks;
+                self.bare_cr |= bare_cr;
+                self.counted = self.pos;
             }
-            self.counted = self.counted.saturating_sub(self.pos);
+            if let Some(at) = self.buf[..self.pos].iter().rposition(|&b| !is_space(b)) {
+                self.dropped_item_line = self.line_at(at);
+            }
+            self.before_buf = self.buf[self.pos - 1];
+            self.counted -= self.pos;
             self.dropped += self.pos as u64;
             self.buf.copy_within(self.pos..self.end, 0);
             self.end -= self.pos;
@@ -277,13 +370,24 @@ impl<R: Read> Reader<R> {
         }
     }
 
-    /// Notes that the `n` bytes from `pos` hold `newlines` line breaks, if the bytes before
-    /// them are counted: fast paths that know their bytes' line breaks spare the reader
-    /// counting them. (Bytes not counted so far are counted when needed.)
+    /// Notes that the `n` bytes from `pos` hold `breaks` line breaks (by [`line_breaks`]), if
+    /// the bytes before them are counted: fast paths that know their bytes' line breaks spare
+    /// the reader counting them. (Bytes not counted so far are counted when needed.) Once a
+    /// bare `\r` was counted, the reader counts every byte itself: a count of `\n` bytes only,
+    /// which is the same for LF and CRLF line ends, would be wrong.
     #[inline(always)]
-    pub(crate) fn count_ahead(&mut self, n: usize, newlines: usize) {
-        if self.counted == self.pos {
-            self.newlines += newlines;
+    pub(crate) fn count_ahead(&mut self, n: usize, breaks: usize) {
+        if self.counted == self.pos && !self.bare_cr {
+            // The byte before `pos` was counted, but not whether the one at `pos` follows it.
+            let before = self
+                .pos
+                .checked_sub(1)
+                .map_or(self.before_buf, |i| self.buf[i]);
+            if before == b'\r' && self.buf[self.pos] != b'\n' {
+                self.bare_cr = true;
+                return;
+            }
+            self.breaks += breaks;
             self.counted += n;
         }
     }
@@ -409,7 +513,7 @@ impl<R: Read> Reader<R> {
         if !self.has_more()? {
             return Err(self.error_at(self.pos, what, "end of input".to_string()));
         }
-        let len = self.scan(what, |b| b == b'\n')?;
+        let len = self.scan(what, |b| b == b'\n' || b == b'\r')?;
         let start = self.pos;
         self.pos += len;
         let line = &self.buf[start..start + len];

@@ -92,6 +92,17 @@ where
     }
 }
 
+/// The line of byte `at` of `input`, by the reader's rule: one more than the line breaks
+/// before it, each `\r` and each `\n` not right after a `\r`.
+pub fn line_at(input: &[u8], at: usize) -> usize {
+    let ends_a_line = |i: usize| match input[i] {
+        b'\r' => true,
+        b'\n' => i == 0 || input[i - 1] != b'\r',
+        _ => false,
+    };
+    (0..at).filter(|&i| ends_a_line(i)).count() + 1
+}
+
 /// One to three pieces of whitespace of every kind the reader accepts: space, tab, LF, CRLF,
 /// a blank line, vertical tab and form feed (which C's isspace counts too).
 pub fn gap() -> impl Strategy<Value = String> {

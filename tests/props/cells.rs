@@ -2,6 +2,7 @@
 //! counts, rows and layouts, with the fast paths on and off, one group at a time and many
 //! at once, and at many buffer sizes.
 
+use crate::common;
 use combgames::cells::Cells;
 use combgames::io::Reader;
 use proptest::prelude::*;
@@ -68,7 +69,7 @@ fn found(b: u8) -> String {
 
 /// The error message for a fault at byte `at` of `input`.
 fn message(input: &[u8], (at, found): &(usize, String)) -> String {
-    let line = input[..*at].iter().filter(|&&b| b == b'\n').count() + 1;
+    let line = common::line_at(input, *at);
     format!("line {line}: expected a cell, found {found}")
 }
 

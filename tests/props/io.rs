@@ -148,16 +148,21 @@ fn error_messages_say_what_was_expected_and_found() {
 #[test]
 fn a_rule_broken_by_values_read_is_reported_on_their_line() {
     let rule = |rd: &Reader<&[u8]>| rd.error("a rule", String::new()).to_string();
-    let input = &b"1 2\r\n\n3\n4"[..];
-    for mut rd in [
-        Reader::new(input),
-        Reader::new(input).plain(),
-        Reader::with_capacity(2, input),
-    ] {
-        assert_eq!(rule(&rd), "line 1: expected a rule, found ");
-        for line in [1, 1, 3, 4] {
-            rd.u64("a value").unwrap();
-            assert_eq!(rule(&rd), format!("line {line}: expected a rule, found "));
+    let input = &b"1 2\r\n\n3\r\r4 \n\n"[..];
+    for capacity in [1, 2, 3, 5, 100] {
+        for fast in [true, false] {
+            let mut rd = Reader::with_capacity(capacity, input);
+            if !fast {
+                rd = rd.plain();
+            }
+            assert_eq!(rule(&rd), "line 1: expected a rule, found ");
+            for line in [1, 1, 3, 5] {
+                rd.u64("a value").unwrap();
+                assert_eq!(rule(&rd), format!("line {line}: expected a rule, found "));
+                // The whitespace after the values is not theirs, even once dropped.
+                rd.has_more().unwrap();
+                assert_eq!(rule(&rd), format!("line {line}: expected a rule, found "));
+            }
         }
     }
 }
@@ -261,20 +266,44 @@ fn a_token_of_exactly_the_cap_is_read_and_one_byte_more_is_refused() {
     }
 }
 
-/// A line end of either kind, or a run of them.
+/// A line end of any kind, or a run of them.
 fn line_end() -> impl Strategy<Value = &'static str> {
     prop_oneof![
         Just("\n"),
         Just("\r\n"),
+        Just("\r"),
         Just("\r\r\n"),
+        Just("\n\r"),
         Just("\n\n"),
         Just(" \n")
     ]
 }
 
-/// The lines of `bytes`: one more than its `\n` bytes.
+/// The lines of `bytes`: the line of the byte after them.
 fn lines(bytes: &[u8]) -> usize {
-    bytes.iter().filter(|&&b| b == b'\n').count() + 1
+    common::line_at(bytes, bytes.len())
+}
+
+#[test]
+fn line_ends_count_once_wherever_they_fall_in_the_buffer() {
+    // Line ends at every offset around the reader's blocks of 128 bytes and its refills.
+    for end in ["\n", "\r\n", "\r", "\r\r\n", "\n\r", "\x0b\r\x0c\n"] {
+        for pad in 0..300 {
+            let input = format!("1{}{end}2{end}{end}x", " ".repeat(pad));
+            let expected = format!("line {}: expected n, found \"x\"", lines(input.as_bytes()));
+            for capacity in [1, 2, 3, 61, 128, 129, 1000] {
+                for fast in [true, false] {
+                    let mut rd = Reader::with_capacity(capacity, input.as_bytes());
+                    if !fast {
+                        rd = rd.plain();
+                    }
+                    assert_eq!((rd.u64("n").unwrap(), rd.u64("n").unwrap()), (1, 2));
+                    let error = rd.u64("n").unwrap_err().to_string();
+                    assert_eq!(error, expected, "{input:?} at capacity {capacity}");
+                }
+            }
+        }
+    }
 }
 
 proptest! {
@@ -377,4 +406,26 @@ fn the_release_profile_unwinds() {
         !manifest.contains("panic = \"abort\""),
         "panic = \"abort\" would lose the buffered answers on a panic"
     );
+}
+
+#[test]
+fn a_bare_cr_in_groups_read_fast_counts_as_a_line_end() {
+    // Groups whose only bare `\r` bytes come first, then blank lines: the reader must see
+    // them wherever its refills fall, in a short input or in 200 KB.
+    let long = (90..=120).step_by(10).map(|blank| (blank, 2000));
+    for (blank, groups) in [(0, 20), (100, 20), (200, 20)].into_iter().chain(long) {
+        let group = format!(".#\r#.\r{}", "\n".repeat(blank));
+        let mut input = group.repeat(groups);
+        let at = input.len() - 3 * group.len() + 1;
+        input.replace_range(at..at + 1, "Q");
+        let line = common::line_at(input.as_bytes(), at);
+        let expected = format!("line {line}: expected a cell, found 'Q'");
+        for capacity in [64, 300, 1000, 65_536] {
+            let mut rd = Reader::with_capacity(capacity, input.as_bytes());
+            let mut grid = Cells::new(b".#", 4);
+            let error = rd.cells_each(&mut grid, groups as u64, "a cell", |_| Ok(()));
+            let error = error.unwrap_err().to_string();
+            assert_eq!(error, expected, "{blank} blank lines, capacity {capacity}");
+        }
+    }
 }
