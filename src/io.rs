@@ -44,6 +44,15 @@ pub enum Error {
         /// What it held instead.
         found: String,
     },
+    /// Values read break a rule of the problem: made by [`error`] inside the closure given
+    /// to a `*_each` call, which turns it into an [`Error::Parse`] on the line of the values
+    /// it gave the closure.
+    Rule {
+        /// What the input should have held.
+        expected: String,
+        /// What it held instead.
+        found: String,
+    },
 }
 
 impl fmt::Display for Error {
@@ -55,6 +64,7 @@ impl fmt::Display for Error {
                 expected,
                 found,
             } => write!(f, "line {line}: expected {expected}, found {found}"),
+            Error::Rule { expected, found } => write!(f, "expected {expected}, found {found}"),
         }
     }
 }
@@ -70,15 +80,72 @@ impl From<io::Error> for Error {
 /// Result of a reader or solver.
 pub type Result<T> = std::result::Result<T, Error>;
 
+/// An error for values that break a rule of the problem, given inside the closure of a
+/// `*_each` call ([`Reader::u64s_each`]), where the reader is borrowed: the call reports it
+/// on the line of the values it gave the closure. (Elsewhere, [`Reader::error`] does.)
+///
+/// # Complexity
+/// O(1).
+///
+/// # Panics
+/// Never.
+///
+/// ```
+/// use combgames::io::{self, Reader};
+/// let mut rd = Reader::new(&b"1 2\n3 4\n1 2\n"[..]);
+/// let mut seen = Vec::new();
+/// let err = rd.u64s_each(3, 1..=9, "a cell", |[x, y]| match seen.contains(&(x, y)) {
+///     true => Err(io::error("each cell once", format!("{x} {y} again"))),
+///     false => Ok(seen.push((x, y))),
+/// });
+/// assert_eq!(err.unwrap_err().to_string(), "line 3: expected each cell once, found 1 2 again");
+/// ```
+pub fn error(expected: &str, found: String) -> Error {
+    Error::Rule {
+        expected: expected.to_string(),
+        found,
+    }
+}
+
+/// Names the `N` values of a group in errors: one name for all (`"a pile"`), or one each
+/// (`["a knight's x", "a knight's y"]`).
+pub trait Names<const N: usize> {
+    /// The name of value `i` of a group.
+    fn name(&self, i: usize) -> &str;
+}
+
+impl<const N: usize> Names<N> for &str {
+    fn name(&self, _: usize) -> &str {
+        self
+    }
+}
+
+impl<const N: usize> Names<N> for [&str; N] {
+    fn name(&self, i: usize) -> &str {
+        self[i]
+    }
+}
+
 /// Whether `b` separates tokens: space, `\t`, `\n`, `\v`, `\f` or `\r`, as C's `isspace`.
 #[inline(always)]
 pub(crate) fn is_space(b: u8) -> bool {
     b == b' ' || (b'\t'..=b'\r').contains(&b)
 }
 
-/// Describes a token for the `found` part of an error: quoted, bytes that are not printable
-/// ASCII shown as `?`, shortened to 24 bytes and `...`; a lone such byte as `byte 0xff`.
-pub(crate) fn describe(token: &[u8]) -> String {
+/// Describes a token for the `found` part of an error, as the reader's errors do: quoted,
+/// bytes that are not printable ASCII shown as `?`, shortened to 24 bytes and `...`; a lone
+/// such byte as `byte 0xff`.
+///
+/// # Complexity
+/// O(1): at most 24 bytes are shown.
+///
+/// # Panics
+/// Never.
+///
+/// ```
+/// assert_eq!(combgames::io::describe(b"a\tb"), "\"a?b\"");
+/// ```
+pub fn describe(token: &[u8]) -> String {
     match *token {
         [b] if !b.is_ascii_graphic() => format!("byte 0x{b:02x}"),
         _ => {
@@ -308,6 +375,21 @@ impl<R: Read> Reader<R> {
         }
     }
 
+    /// `e`, and if it is an [`Error::Rule`], the [`Error::Parse`] it makes at `buf[at]`: the
+    /// `*_each` calls place the errors of their closures so, at the values they gave them.
+    #[cold]
+    #[inline(never)]
+    pub(crate) fn placed(&self, e: Error, at: usize) -> Error {
+        match e {
+            Error::Rule { expected, found } => Error::Parse {
+                line: self.line_at(at),
+                expected,
+                found,
+            },
+            other => other,
+        }
+    }
+
     /// An [`Error::Parse`] at `buf[at]`.
     #[cold]
     pub(crate) fn error_at(&self, at: usize, expected: &str, found: String) -> Error {
@@ -492,12 +574,61 @@ impl<R: Read> Reader<R> {
     /// # Panics
     /// Never; a token longer than [`MAX_TOKEN`] bytes is an error.
     pub fn token(&mut self, what: &str) -> Result<&[u8]> {
+        self.token_if(what, |_| true)
+    }
+
+    /// Reads the next token, which `valid` must accept: for what the reader cannot check
+    /// alone (one of a few words, a row of a board). `what` names it in errors, which quote
+    /// the token as every error does.
+    ///
+    /// # Complexity
+    /// O(token length), plus `valid`.
+    ///
+    /// # Panics
+    /// Never; a token longer than [`MAX_TOKEN`] bytes is an error.
+    ///
+    /// ```
+    /// use combgames::io::Reader;
+    /// let mut rd = Reader::new(&b"L\nR\nup"[..]);
+    /// for turn in ["L", "R"] {
+    ///     assert_eq!(rd.token_if("L or R", |t| t == b"L" || t == b"R").unwrap(), turn.as_bytes());
+    /// }
+    /// let err = rd.token_if("L or R", |t| t == b"L" || t == b"R").unwrap_err();
+    /// assert_eq!(err.to_string(), "line 3: expected L or R, found \"up\"");
+    /// ```
+    pub fn token_if(&mut self, what: &str, valid: impl FnOnce(&[u8]) -> bool) -> Result<&[u8]> {
         if !self.has_more()? {
             return Err(self.error_at(self.pos, what, "end of input".to_string()));
         }
+        // Buffering the token may move it: its place after.
         let len = self.token_len(what)?;
+        let start = self.pos;
+        let token = &self.buf[start..start + len];
+        if !valid(token) {
+            return Err(self.error_at(start, what, describe(token)));
+        }
         self.pos += len;
-        Ok(&self.buf[self.pos - len..self.pos])
+        Ok(&self.buf[start..start + len])
+    }
+
+    /// Whether the next token is the number `value` (digits, perhaps after a `+`), read if
+    /// it is.
+    pub(crate) fn next_is(&mut self, value: u64) -> Result<bool> {
+        if !self.has_more()? {
+            return Ok(false);
+        }
+        let len = self.token_len("a number")?;
+        let token = &self.buf[self.pos..self.pos + len];
+        let digits = token.strip_prefix(b"+").unwrap_or(token);
+        let number = digits.iter().try_fold(0u64, |n, &d| match d {
+            b'0'..=b'9' => n.checked_mul(10)?.checked_add(u64::from(d - b'0')),
+            _ => None,
+        });
+        let is = !digits.is_empty() && number == Some(value);
+        if is {
+            self.pos += len;
+        }
+        Ok(is)
     }
 
     /// Reads the next line that is not blank, without its line end and the whitespace at

@@ -429,3 +429,23 @@ fn a_bare_cr_in_groups_read_fast_counts_as_a_line_end() {
         }
     }
 }
+
+#[test]
+fn a_token_refused_by_its_check_is_quoted_on_its_line_at_every_buffer_size() {
+    let input = "L\r\n  R\n\nsideways-and-then-some-more\n";
+    let turn = |t: &[u8]| t == b"L" || t == b"R";
+    for capacity in 1..=input.len() + 1 {
+        for fast in [true, false] {
+            let mut rd = Reader::with_capacity(capacity, input.as_bytes());
+            if !fast {
+                rd = rd.plain();
+            }
+            assert_eq!(rd.token_if("L or R", turn).unwrap(), b"L");
+            assert_eq!(rd.token_if("L or R", turn).unwrap(), b"R");
+            assert_eq!(
+                rd.token_if("L or R", turn).unwrap_err().to_string(),
+                "line 4: expected L or R, found \"sideways-and-then-some-m...\""
+            );
+        }
+    }
+}
