@@ -4,7 +4,7 @@
 
 use combgames::cells::Cells;
 use combgames::io::{Error, Reader};
-use combgames::write::Writer;
+use combgames::write::{Lines, Writer};
 use proptest::prelude::*;
 
 use crate::common;
@@ -120,6 +120,40 @@ proptest! {
         w.flush().unwrap();
         drop(w);
         prop_assert_eq!(sink, chunks.concat());
+    }
+}
+
+proptest! {
+    #[test]
+    fn lines_of_any_length_come_out_as_they_are_between_other_writes(
+        texts in proptest::collection::vec("[a-z ,.']{0,40}", 3),
+        long in 0usize..3,
+        writes in proptest::collection::vec((0usize..4, proptest::collection::vec(any::<u8>(), 0..30)), 0..60),
+        capacity in prop_oneof![Just(combgames::io::DEFAULT_CAPACITY), 1usize..64],
+    ) {
+        // One line may be longer than any buffer.
+        let mut texts: Vec<String> = texts;
+        texts[long] = texts[long].repeat(2000);
+        let lines = Lines::new([texts[0].as_str(), texts[1].as_str(), texts[2].as_str()]);
+        let mut sink = Vec::new();
+        let mut expected = Vec::new();
+        let mut w = Writer::with_capacity(capacity, &mut sink);
+        for (i, bytes) in &writes {
+            match texts.get(*i) {
+                Some(text) => {
+                    w.line(&lines, *i).unwrap();
+                    expected.extend(text.as_bytes());
+                    expected.push(b'\n');
+                }
+                None => {
+                    w.write_all(bytes).unwrap();
+                    expected.extend(bytes);
+                }
+            }
+        }
+        w.flush().unwrap();
+        drop(w);
+        prop_assert_eq!(sink, expected);
     }
 }
 
