@@ -106,6 +106,58 @@ impl<W: Write> Writer<W> {
         }
     }
 
+    /// Writes `values` on one line, separated by spaces, then `\n` (alone if there are none):
+    /// a list of positions, say.
+    ///
+    /// # Complexity
+    /// O(digits).
+    ///
+    /// # Panics
+    /// Never.
+    ///
+    /// ```
+    /// use combgames::write::Writer;
+    /// let mut sink = Vec::new();
+    /// let mut out = Writer::new(&mut sink);
+    /// out.ints(&vec![3usize, 14, 15]).unwrap();
+    /// out.ints([-9_i64, i64::MIN]).unwrap();
+    /// out.ints(Vec::<u64>::new()).unwrap();
+    /// drop(out);
+    /// assert_eq!(sink, b"3 14 15\n-9 -9223372036854775808\n\n");
+    /// ```
+    pub fn ints<I>(&mut self, values: I) -> io::Result<()>
+    where
+        I: IntoIterator,
+        I::Item: Int,
+    {
+        // Digits from the right, then a sign, and a space before all but the first.
+        let mut text = [0; 22];
+        let mut first = true;
+        for value in values {
+            let (negative, mut magnitude) = value.sign_magnitude();
+            let mut at = text.len();
+            loop {
+                at -= 1;
+                text[at] = b'0' + (magnitude % 10) as u8;
+                magnitude /= 10;
+                if magnitude == 0 {
+                    break;
+                }
+            }
+            if negative {
+                at -= 1;
+                text[at] = b'-';
+            }
+            if !first {
+                at -= 1;
+                text[at] = b' ';
+            }
+            self.write_all(&text[at..])?;
+            first = false;
+        }
+        self.write_all(b"\n")
+    }
+
     /// Counts `n` more bytes waiting, and writes them all out once the buffer is full (past
     /// the capacity by at most 15 bytes after a short write: they go too).
     #[inline(always)]
@@ -189,6 +241,49 @@ fn put<W: Write>(
     }
     buf[..data.len()].copy_from_slice(data);
     (data.len(), written)
+}
+
+/// The integers [`Writer::ints`] writes: `u32`, `u64`, `usize`, `i32`, `i64`, and
+/// references to them.
+pub trait Int: Copy {
+    /// Whether the value is negative, and its magnitude.
+    fn sign_magnitude(self) -> (bool, u64);
+}
+
+impl Int for u32 {
+    fn sign_magnitude(self) -> (bool, u64) {
+        (false, u64::from(self))
+    }
+}
+
+impl Int for u64 {
+    fn sign_magnitude(self) -> (bool, u64) {
+        (false, self)
+    }
+}
+
+impl Int for usize {
+    fn sign_magnitude(self) -> (bool, u64) {
+        (false, self as u64)
+    }
+}
+
+impl Int for i32 {
+    fn sign_magnitude(self) -> (bool, u64) {
+        (self < 0, u64::from(self.unsigned_abs()))
+    }
+}
+
+impl Int for i64 {
+    fn sign_magnitude(self) -> (bool, u64) {
+        (self < 0, self.unsigned_abs())
+    }
+}
+
+impl<T: Int> Int for &T {
+    fn sign_magnitude(self) -> (bool, u64) {
+        (*self).sign_magnitude()
+    }
 }
 
 /// What [`Writer::line`] counts for a line of more than 15 bytes: more than any capacity, so

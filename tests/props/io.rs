@@ -483,3 +483,33 @@ fn a_token_refused_by_its_check_is_quoted_on_its_line_at_every_buffer_size() {
         }
     }
 }
+
+proptest! {
+    #[test]
+    fn a_line_of_integers_is_their_decimals_between_spaces(
+        unsigned in proptest::collection::vec(any::<u64>(), 0..20),
+        signed in proptest::collection::vec(any::<i64>(), 0..20),
+        small in proptest::collection::vec((any::<u32>(), any::<i32>()), 0..20),
+        capacity in prop_oneof![Just(combgames::io::DEFAULT_CAPACITY), 1usize..64],
+    ) {
+        let line = |values: Vec<String>| values.join(" ") + "\n";
+        let expected = [
+            line(unsigned.iter().map(u64::to_string).collect()),
+            line(signed.iter().map(i64::to_string).collect()),
+            line(small.iter().map(|(a, _)| a.to_string()).collect()),
+            line(small.iter().map(|(_, b)| b.to_string()).collect()),
+            line(unsigned.iter().map(|&v| (v as usize).to_string()).collect()),
+        ]
+        .concat();
+        let mut sink = Vec::new();
+        let mut w = Writer::with_capacity(capacity, &mut sink);
+        w.ints(&unsigned).unwrap();
+        w.ints(signed.iter().copied()).unwrap();
+        w.ints(small.iter().map(|&(a, _)| a)).unwrap();
+        w.ints(small.iter().map(|&(_, b)| b)).unwrap();
+        w.ints(unsigned.iter().map(|&v| v as usize)).unwrap();
+        w.flush().unwrap();
+        drop(w);
+        prop_assert_eq!(String::from_utf8(sink).unwrap(), expected);
+    }
+}
