@@ -1,9 +1,7 @@
 //! hyper_knights against plain recursion on the unbounded board, and against a game search
 //! over whole positions of several knights.
 
-#[allow(dead_code)]
-#[path = "../../src/bin/hyper_knights.rs"]
-mod hyper_knights;
+crate::binary!(hyper_knights, "../../src/bin/hyper_knights.rs");
 
 use crate::common;
 
@@ -65,10 +63,8 @@ fn exact_values() -> Arc<Vec<Vec<u32>>> {
         .clone()
 }
 
-// A closure, not the function: it must take readers and writers of any lifetime.
-#[allow(clippy::redundant_closure)]
 fn run(input: &str) -> (String, Option<String>) {
-    common::run_solve(|rd, out| hyper_knights::solve(rd, out), input)
+    common::run_solve(hyper_knights::solve, input)
 }
 
 #[test]

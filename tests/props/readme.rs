@@ -2,13 +2,9 @@
 //! checked against a brute force here (take_away in its own module, which the README shows
 //! as the template of a test), and the README shows each to the letter.
 
-#[allow(dead_code)]
-#[path = "../readme/misere_nim.rs"]
-mod misere_nim;
+crate::binary!(misere_nim, "../readme/misere_nim.rs");
 
-#[allow(dead_code)]
-#[path = "../readme/cutting.rs"]
-mod cutting;
+crate::binary!(cutting, "../readme/cutting.rs");
 
 use crate::common;
 use proptest::prelude::*;
@@ -112,9 +108,7 @@ proptest! {
             sorted.sort_unstable();
             expected += if misere_wins(sorted, &mut memo) { "First\n" } else { "Second\n" };
         }
-        // A closure, not the function: it must take readers and writers of any lifetime.
-        #[allow(clippy::redundant_closure)]
-        let run = |input: &str| common::run_solve(|rd, out| misere_nim::solve(rd, out), input);
+        let run = |input: &str| common::run_solve(misere_nim::solve, input);
         prop_assert_eq!(run(&input), (expected, None));
     }
 }

@@ -1,8 +1,6 @@
 //! take_away against a plain game search.
 
-#[allow(dead_code)]
-#[path = "../readme/take_away.rs"]
-mod take_away;
+crate::binary!(take_away, "../readme/take_away.rs");
 
 use crate::common;
 use combgames::subtraction::SubtractionGame;

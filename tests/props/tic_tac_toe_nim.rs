@@ -1,8 +1,6 @@
 //! tic_tac_toe_nim against an exhaustive game-tree search written from the rules alone.
 
-#[allow(dead_code)]
-#[path = "../../src/bin/tic_tac_toe_nim.rs"]
-mod tic_tac_toe_nim;
+crate::binary!(tic_tac_toe_nim, "../../src/bin/tic_tac_toe_nim.rs");
 
 use crate::common;
 
@@ -104,10 +102,8 @@ fn draw(piles: &[usize; 9], separator: &str, newline: &str) -> String {
         .collect()
 }
 
-// A closure, not the function: it must take readers and writers of any lifetime.
-#[allow(clippy::redundant_closure)]
 fn run(input: &str) -> (String, Option<String>) {
-    common::run_solve(|rd, out| tic_tac_toe_nim::solve(rd, out), input)
+    common::run_solve(tic_tac_toe_nim::solve, input)
 }
 
 /// Every grid with piles in `1..=most`, in one input, and the search's answers.
