@@ -7,7 +7,6 @@ use combgames::subtraction::SubtractionGame;
 use proptest::prelude::*;
 
 thread_local! {
-    /// The table `main` builds, built once per test thread.
     static GAME: SubtractionGame = SubtractionGame::new(&[1, 3, 4]);
 }
 
