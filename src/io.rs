@@ -191,11 +191,15 @@ fn count_breaks(bytes: &[u8]) -> (usize, bool) {
         bare_cr |= block_bare_cr;
         at += 128;
     }
+    // The rest likewise, its last `\r` a line end whatever follows it.
     let rest = &bytes[at..];
-    let cr = rest.windows(2).filter(|pair| pair[0] == b'\r').count();
-    let crlf = rest.windows(2).filter(|pair| pair == b"\r\n").count();
-    breaks += rest.iter().filter(|&&b| b == b'\n' || b == b'\r').count() - crlf;
-    (breaks, bare_cr || cr > crlf)
+    let lf = rest.iter().filter(|&&b| b == b'\n').count();
+    let bare = rest
+        .windows(2)
+        .filter(|pair| pair[0] == b'\r' && pair[1] != b'\n');
+    let bare = bare.count();
+    let last_cr = usize::from(rest.last() == Some(&b'\r'));
+    (breaks + lf + bare + last_cr, bare_cr || bare > 0)
 }
 
 /// The line breaks in the first 128 bytes of `block`, whose last byte tells whether a `\r`
@@ -209,18 +213,11 @@ fn block_breaks(block: &[u8; 129]) -> (usize, bool) {
     if !any_cr {
         return (usize::from(lf), false);
     }
-    // Each `\r` ends a line, unless a `\n` that ends it follows.
-    let (cr, crlf) = bytes
-        .iter()
-        .zip(&block[1..])
-        .fold((0u8, 0u8), |(cr, crlf), (&a, &b)| {
-            let is_cr = u8::from(a == b'\r');
-            (cr + is_cr, crlf + (is_cr & u8::from(b == b'\n')))
-        });
-    (
-        usize::from(lf) + usize::from(cr) - usize::from(crlf),
-        cr > crlf,
-    )
+    // A `\r` ends a line alone unless a `\n`, which ends it then, follows.
+    let bare = (bytes.iter().zip(&block[1..])).fold(0u8, |bare, (&a, &b)| {
+        bare + (u8::from(a == b'\r') & u8::from(b != b'\n'))
+    });
+    (usize::from(lf) + usize::from(bare), bare > 0)
 }
 
 /// A streaming reader of whitespace-separated input with line-numbered errors.
