@@ -45,8 +45,8 @@ pub enum Error {
         found: String,
     },
     /// Values read break a rule of the problem: made by [`error`] inside the closure given
-    /// to a `*_each` call, which turns it into an [`Error::Parse`] on the line of the values
-    /// it gave the closure.
+    /// to [`Reader::u64s_each`], which turns it into an [`Error::Parse`] on the line of the
+    /// values it gave the closure.
     Rule {
         /// What the input should have held.
         expected: String,
@@ -80,9 +80,9 @@ impl From<io::Error> for Error {
 /// Result of a reader or solver.
 pub type Result<T> = std::result::Result<T, Error>;
 
-/// An error for values that break a rule of the problem, given inside the closure of a
-/// `*_each` call ([`Reader::u64s_each`]), where the reader is borrowed: the call reports it
-/// on the line of the values it gave the closure. (Elsewhere, [`Reader::error`] does.)
+/// An error for values that break a rule of the problem, given inside the closure of
+/// [`Reader::u64s_each`], where the reader is borrowed: the call reports it on the line of
+/// the values it gave the closure. (Elsewhere, [`Reader::error`] does.)
 ///
 /// # Complexity
 /// O(1).
@@ -372,8 +372,8 @@ impl<R: Read> Reader<R> {
         }
     }
 
-    /// `e`, and if it is an [`Error::Rule`], the [`Error::Parse`] it makes at `buf[at]`: the
-    /// `*_each` calls place the errors of their closures so, at the values they gave them.
+    /// `e`, and if it is an [`Error::Rule`], the [`Error::Parse`] it makes at `buf[at]`: a
+    /// call with a closure places the closure's errors so, at the values it gave it.
     #[cold]
     #[inline(never)]
     pub(crate) fn placed(&self, e: Error, at: usize) -> Error {
