@@ -11,6 +11,7 @@
 use std::convert::TryInto;
 use std::fmt;
 use std::io::{self, Read, StdinLock, StdoutLock, Write};
+use std::ops::Range;
 use std::process::ExitCode;
 
 use crate::write::Writer;
@@ -372,17 +373,21 @@ impl<R: Read> Reader<R> {
         }
     }
 
-    /// `e`, and if it is an [`Error::Rule`], the [`Error::Parse`] it makes at `buf[at]`: a
-    /// call with a closure places the closure's errors so, at the values it gave it.
+    /// `e`, and if it is an [`Error::Rule`], the [`Error::Parse`] it makes on the line of the
+    /// last byte of `buf[group]` that is not whitespace: a call with a closure places the
+    /// closure's errors so, at the values it gave it (`group` may start before them).
     #[cold]
     #[inline(never)]
-    pub(crate) fn placed(&self, e: Error, at: usize) -> Error {
+    pub(crate) fn placed(&self, e: Error, group: Range<usize>) -> Error {
         match e {
-            Error::Rule { expected, found } => Error::Parse {
-                line: self.line_at(at),
-                expected,
-                found,
-            },
+            Error::Rule { expected, found } => {
+                let last = self.buf[group.clone()].iter().rposition(|&b| !is_space(b));
+                Error::Parse {
+                    line: self.line_at(group.start + last.unwrap_or(0)),
+                    expected,
+                    found,
+                }
+            }
             other => other,
         }
     }

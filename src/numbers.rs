@@ -351,7 +351,7 @@ impl<R: Read> Reader<R> {
                     for (i, value) in values.iter_mut().enumerate() {
                         *value = self.u64_in(range.clone(), what.name(i))?;
                     }
-                    visit(values).map_err(|e| self.placed(e, self.pos - 1))?;
+                    visit(values).map_err(|e| self.placed(e, 0..self.pos))?;
                     left -= 1;
                 }
                 read => left -= read,
@@ -389,7 +389,7 @@ impl<R: Read> Reader<R> {
             }
             self.pos += len;
             read += 1;
-            visit(values).map_err(|e| self.placed(e, self.pos - 1))?;
+            visit(values).map_err(|e| self.placed(e, 0..self.pos))?;
         }
         Ok(read)
     }
