@@ -467,7 +467,7 @@ impl<R: Read> Reader<R> {
                 let value = self.cells_plain(cells, what)?;
                 cells.work.plain += 1;
                 cells.count_read((self.offset(self.pos) - start) as usize);
-                visit(value)?;
+                visit(value).map_err(|e| self.placed(e, 0..self.pos))?;
                 read = 1;
             }
             left -= read;
@@ -659,7 +659,8 @@ impl<R: Read> Reader<R> {
                 }
                 (before, start) = (start, end);
                 read += 1;
-                let visited = visit(cells.value_of(group));
+                let visited =
+                    visit(cells.value_of(group)).map_err(|e| self.placed(e, before..start));
                 if visited.is_err() || read == most {
                     return self.scanned(cells, first, start, read, visited);
                 }

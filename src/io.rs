@@ -11,6 +11,7 @@
 use std::convert::TryInto;
 use std::fmt;
 use std::io::{self, Read, StdinLock, StdoutLock, Write};
+use std::ops::Range;
 use std::process::ExitCode;
 
 use crate::write::Writer;
@@ -44,6 +45,15 @@ pub enum Error {
         /// What it held instead.
         found: String,
     },
+    /// Values read break a rule of the problem: made by [`error`] inside the closure given
+    /// to [`Reader::u64s_each`] or [`Reader::cells_each`], which turns it into an
+    /// [`Error::Parse`] on the line of the values it gave the closure.
+    Rule {
+        /// What the input should have held.
+        expected: String,
+        /// What it held instead.
+        found: String,
+    },
 }
 
 impl fmt::Display for Error {
@@ -55,6 +65,7 @@ impl fmt::Display for Error {
                 expected,
                 found,
             } => write!(f, "line {line}: expected {expected}, found {found}"),
+            Error::Rule { expected, found } => write!(f, "expected {expected}, found {found}"),
         }
     }
 }
@@ -70,15 +81,73 @@ impl From<io::Error> for Error {
 /// Result of a reader or solver.
 pub type Result<T> = std::result::Result<T, Error>;
 
+/// An error for values that break a rule of the problem, given inside the closure of
+/// [`Reader::u64s_each`] or [`Reader::cells_each`], where the reader is borrowed: the call
+/// reports it on the line of the values it gave the closure. (Elsewhere, [`Reader::error`]
+/// does.)
+///
+/// # Complexity
+/// O(1).
+///
+/// # Panics
+/// Never.
+///
+/// ```
+/// use combgames::io::{self, Reader};
+/// let mut rd = Reader::new(&b"1 2\n3 4\n1 2\n"[..]);
+/// let mut seen = Vec::new();
+/// let err = rd.u64s_each(3, 1..=9, "a cell", |[x, y]| match seen.contains(&(x, y)) {
+///     true => Err(io::error("each cell once", format!("{x} {y} again"))),
+///     false => Ok(seen.push((x, y))),
+/// });
+/// assert_eq!(err.unwrap_err().to_string(), "line 3: expected each cell once, found 1 2 again");
+/// ```
+pub fn error(expected: &str, found: String) -> Error {
+    Error::Rule {
+        expected: expected.to_string(),
+        found,
+    }
+}
+
+/// Names the `N` values of a group in errors: one name for all (`"a pile"`), or one each
+/// (`["a knight's x", "a knight's y"]`).
+pub trait Names<const N: usize> {
+    /// The name of value `i` of a group.
+    fn name(&self, i: usize) -> &str;
+}
+
+impl<const N: usize> Names<N> for &str {
+    fn name(&self, _: usize) -> &str {
+        self
+    }
+}
+
+impl<const N: usize> Names<N> for [&str; N] {
+    fn name(&self, i: usize) -> &str {
+        self[i]
+    }
+}
+
 /// Whether `b` separates tokens: space, `\t`, `\n`, `\v`, `\f` or `\r`, as C's `isspace`.
 #[inline(always)]
 pub(crate) fn is_space(b: u8) -> bool {
     b == b' ' || (b'\t'..=b'\r').contains(&b)
 }
 
-/// Describes a token for the `found` part of an error: quoted, bytes that are not printable
-/// ASCII shown as `?`, shortened to 24 bytes and `...`; a lone such byte as `byte 0xff`.
-pub(crate) fn describe(token: &[u8]) -> String {
+/// Describes a token for the `found` part of an error, as the reader's errors do: quoted,
+/// bytes that are not printable ASCII shown as `?`, shortened to 24 bytes and `...`; a lone
+/// such byte as `byte 0xff`.
+///
+/// # Complexity
+/// O(1): at most 24 bytes are shown.
+///
+/// # Panics
+/// Never.
+///
+/// ```
+/// assert_eq!(combgames::io::describe(b"a\tb"), "\"a?b\"");
+/// ```
+pub fn describe(token: &[u8]) -> String {
     match *token {
         [b] if !b.is_ascii_graphic() => format!("byte 0x{b:02x}"),
         _ => {
@@ -92,26 +161,65 @@ pub(crate) fn describe(token: &[u8]) -> String {
     }
 }
 
-/// The `\n` bytes in `bytes`: runs of 128 bytes (a length known to the compiler, and few
-/// enough to count in a byte) are each counted by one vectorised loop.
-fn count_newlines(bytes: &[u8]) -> usize {
-    let mut blocks = bytes.chunks_exact(128);
-    let count = |block: &[u8]| block.iter().filter(|&&b| b == b'\n').count();
-    let counted: usize = (&mut blocks)
-        .map(|block| {
-            let block: &[u8; 128] = block.try_into().expect("128 bytes");
-            usize::from(block.iter().fold(0u8, |n, &b| n + u8::from(b == b'\n')))
-        })
-        .sum();
-    counted + count(blocks.remainder())
+/// The line breaks in `bytes`: each `\r`, and each `\n` not right after a `\r` (a `\n`
+/// first in `bytes` counts), so that LF, CRLF and bare CR line ends each count once. The one
+/// rule of what a line is: the [`Reader`] numbers lines by it, and so must a fast path that
+/// counts the breaks of its bytes itself (`Reader::count_ahead`).
+///
+/// # Complexity
+/// O(bytes): runs of 128 bytes (a length known to the compiler, and few enough to count in a
+/// byte) are each counted by vectorised loops; only runs holding a `\r` look for the `\n`
+/// after it.
+///
+/// # Panics
+/// Never.
+///
+/// ```
+/// use combgames::io::line_breaks;
+/// assert_eq!(line_breaks(b"1\n2\r\n3\r4\n\r\n"), 5);
+/// ```
+pub fn line_breaks(bytes: &[u8]) -> usize {
+    let (mut breaks, mut at) = (0, 0);
+    while at + 129 <= bytes.len() {
+        let block: &[u8; 129] = bytes[at..at + 129].try_into().expect("129 bytes");
+        breaks += block_breaks(block);
+        at += 128;
+    }
+    // The rest likewise, its last `\r` a line end whatever follows it.
+    let rest = &bytes[at..];
+    let lf = rest.iter().filter(|&&b| b == b'\n').count();
+    let bare = rest
+        .windows(2)
+        .filter(|pair| pair[0] == b'\r' && pair[1] != b'\n');
+    let bare = bare.count();
+    let last_cr = usize::from(rest.last() == Some(&b'\r'));
+    breaks + lf + bare + last_cr
+}
+
+/// The line breaks in the first 128 bytes of `block`, whose last byte tells whether a `\r`
+/// before it ends a line alone.
+#[inline(always)]
+fn block_breaks(block: &[u8; 129]) -> usize {
+    let bytes = &block[..128];
+    let (lf, any_cr) = bytes.iter().fold((0u8, false), |(lf, cr), &b| {
+        (lf + u8::from(b == b'\n'), cr | (b == b'\r'))
+    });
+    if !any_cr {
+        return usize::from(lf);
+    }
+    // A `\r` ends a line alone unless a `\n`, which ends it then, follows.
+    let bare = (bytes.iter().zip(&block[1..])).fold(0u8, |bare, (&a, &b)| {
+        bare + (u8::from(a == b'\r') & u8::from(b != b'\n'))
+    });
+    usize::from(lf) + usize::from(bare)
 }
 
 /// A streaming reader of whitespace-separated input with line-numbered errors.
 ///
 /// Whitespace is what C's `isspace` accepts, so CRLF line ends, blank lines and a missing
-/// final newline need no care; lines are counted by their `\n`. Every call skips the
-/// whitespace before what it reads. The buffer has a fixed capacity and grows only to hold
-/// one token longer than itself, up to [`MAX_TOKEN`] bytes.
+/// final newline need no care; lines end by `\n`, `\r\n` or a bare `\r` ([`line_breaks`]).
+/// Every call skips the whitespace before what it reads. The buffer has a fixed capacity
+/// and grows only to hold one token longer than itself, up to [`MAX_TOKEN`] bytes.
 ///
 /// ```
 /// use combgames::io::Reader;
@@ -136,9 +244,14 @@ pub struct Reader<R> {
     /// Bytes dropped from the front of `buf` so far: `buf[i]` is byte `dropped + i` of the
     /// input.
     dropped: u64,
-    /// The `\n` bytes of the input before `buf[counted]`.
-    newlines: usize,
+    /// The line breaks of the input before `buf[counted]`.
+    breaks: usize,
     counted: usize,
+    /// The byte before `buf[0]` (0 at the start), which tells whether a `\n` there ends a
+    /// line or the `\r\n` before it.
+    before_buf: u8,
+    /// The line of the last byte, not whitespace, dropped from the front of the buffer.
+    dropped_item_line: usize,
     /// Whether the fast paths may run; off, every call takes its plain checked path.
     pub(crate) fast: bool,
 }
@@ -177,8 +290,10 @@ impl<R: Read> Reader<R> {
             end: 0,
             eof: false,
             dropped: 0,
-            newlines: 0,
+            breaks: 0,
             counted: 0,
+            before_buf: 0,
+            dropped_item_line: 1,
             fast: true,
         }
     }
@@ -193,33 +308,75 @@ impl<R: Read> Reader<R> {
         self
     }
 
-    /// The line of `buf[at]`.
-    pub(crate) fn line_at(&self, at: usize) -> usize {
-        let lines = if at >= self.counted {
-            self.newlines + count_newlines(&self.buf[self.counted..at])
-        } else {
-            self.newlines - count_newlines(&self.buf[at..self.counted])
+    /// The line breaks of `buf[from..to]`, by the byte before it too: a `\n` first after a
+    /// `\r` counted before ends no line.
+    fn breaks_in(&self, from: usize, to: usize) -> usize {
+        let before = match from {
+            0 => self.before_buf,
+            _ => self.buf[from - 1],
         };
-        lines + 1
+        let crlf = from < to && before == b'\r' && self.buf[from] == b'\n';
+        line_breaks(&self.buf[from..to]) - usize::from(crlf)
     }
 
-    /// An [`Error::Parse`] on the line of the last byte read: for a value that was read
-    /// fine but breaks a rule of the problem. `expected` names what the input should hold,
-    /// `found` what it holds.
+    /// The line of `buf[at]`.
+    pub(crate) fn line_at(&self, at: usize) -> usize {
+        let breaks = if at >= self.counted {
+            self.breaks + self.breaks_in(self.counted, at)
+        } else {
+            self.breaks - self.breaks_in(at, self.counted)
+        };
+        breaks + 1
+    }
+
+    /// The line of the last item read: of the last byte before `pos` that is not whitespace.
+    fn last_item_line(&self) -> usize {
+        match self.buf[..self.pos].iter().rposition(|&b| !is_space(b)) {
+            Some(at) => self.line_at(at),
+            None => self.dropped_item_line,
+        }
+    }
+
+    /// An [`Error::Parse`] on the line of the last item read (the whitespace after it
+    /// aside): for a value that was read fine but breaks a rule of the problem. `expected`
+    /// names what the input should hold, `found` what it holds.
     ///
     /// # Complexity
     /// O(bytes read since the last refill).
     ///
     /// ```
     /// use combgames::io::Reader;
-    /// let mut rd = Reader::new(&b"3 1\n1 0\n"[..]);
+    /// let mut rd = Reader::new(&b"3 1\n\n1 0\n"[..]);
     /// let (lo, hi) = (rd.u64("lo").unwrap(), rd.u64("hi").unwrap());
-    /// assert!(lo > hi);
+    /// assert!(lo > hi && rd.has_more().unwrap());
     /// let err = rd.error("lo <= hi", format!("{lo} {hi}"));
     /// assert_eq!(err.to_string(), "line 1: expected lo <= hi, found 3 1");
     /// ```
     pub fn error(&self, expected: &str, found: String) -> Error {
-        self.error_at(self.pos.saturating_sub(1), expected, found)
+        Error::Parse {
+            line: self.last_item_line(),
+            expected: expected.to_string(),
+            found,
+        }
+    }
+
+    /// `e`, and if it is an [`Error::Rule`], the [`Error::Parse`] it makes on the line of the
+    /// last byte of `buf[group]` that is not whitespace: a call with a closure places the
+    /// closure's errors so, at the values it gave it (`group` may start before them).
+    #[cold]
+    #[inline(never)]
+    pub(crate) fn placed(&self, e: Error, group: Range<usize>) -> Error {
+        match e {
+            Error::Rule { expected, found } => {
+                let last = self.buf[group.clone()].iter().rposition(|&b| !is_space(b));
+                Error::Parse {
+                    line: self.line_at(group.start + last.unwrap_or(0)),
+                    expected,
+                    found,
+                }
+            }
+            other => other,
+        }
     }
 
     /// An [`Error::Parse`] at `buf[at]`.
@@ -244,9 +401,14 @@ impl<R: Read> Reader<R> {
     pub(crate) fn fill(&mut self, want: usize) -> Result<()> {
         if self.pos > 0 {
             if self.counted < self.pos {
-                self.newlines += count_newlines(&self.buf[self.counted..self.pos]);
+                self.breaks += self.breaks_in(self.counted, self.pos);
+                self.counted = self.pos;
             }
-            self.counted = self.counted.saturating_sub(self.pos);
+            if let Some(at) = self.buf[..self.pos].iter().rposition(|&b| !is_space(b)) {
+                self.dropped_item_line = self.line_at(at);
+            }
+            self.before_buf = self.buf[self.pos - 1];
+            self.counted -= self.pos;
             self.dropped += self.pos as u64;
             self.buf.copy_within(self.pos..self.end, 0);
             self.end -= self.pos;
@@ -277,20 +439,16 @@ impl<R: Read> Reader<R> {
         }
     }
 
-    /// Notes that the `n` bytes from `pos` hold `newlines` line breaks: fast paths that know
-    /// their bytes' line breaks spare the reader counting them. The bytes read since the
-    /// last count (a number, the whitespace before a group) are counted first.
+    /// Notes that the `n` bytes from `pos` hold `breaks` line breaks (by [`line_breaks`]):
+    /// fast paths that know their bytes' line breaks spare the reader counting them. The
+    /// bytes read since the last count (a number, the whitespace before a group) are counted
+    /// first.
     #[inline(always)]
-    pub(crate) fn count_ahead(&mut self, n: usize, newlines: usize) {
+    pub(crate) fn count_ahead(&mut self, n: usize, breaks: usize) {
         if self.counted < self.pos {
-            // Usually a few bytes: a number's, the whitespace before a group.
-            let gap = &self.buf[self.counted..self.pos];
-            self.newlines += match gap.len() {
-                0..=16 => gap.iter().filter(|&&b| b == b'\n').count(),
-                _ => count_newlines(gap),
-            };
+            self.breaks += self.breaks_in(self.counted, self.pos);
         }
-        self.newlines += newlines;
+        self.breaks += breaks;
         self.counted = self.pos + n;
     }
 
@@ -410,12 +568,61 @@ impl<R: Read> Reader<R> {
     /// # Panics
     /// Never; a token longer than [`MAX_TOKEN`] bytes is an error.
     pub fn token(&mut self, what: &str) -> Result<&[u8]> {
+        self.token_if(what, |_| true)
+    }
+
+    /// Reads the next token, which `valid` must accept: for what the reader cannot check
+    /// alone (one of a few words, a row of a board). `what` names it in errors, which quote
+    /// the token as every error does.
+    ///
+    /// # Complexity
+    /// O(token length), plus `valid`.
+    ///
+    /// # Panics
+    /// Never; a token longer than [`MAX_TOKEN`] bytes is an error.
+    ///
+    /// ```
+    /// use combgames::io::Reader;
+    /// let mut rd = Reader::new(&b"L\nR\nup"[..]);
+    /// for turn in ["L", "R"] {
+    ///     assert_eq!(rd.token_if("L or R", |t| t == b"L" || t == b"R").unwrap(), turn.as_bytes());
+    /// }
+    /// let err = rd.token_if("L or R", |t| t == b"L" || t == b"R").unwrap_err();
+    /// assert_eq!(err.to_string(), "line 3: expected L or R, found \"up\"");
+    /// ```
+    pub fn token_if(&mut self, what: &str, valid: impl FnOnce(&[u8]) -> bool) -> Result<&[u8]> {
         if !self.has_more()? {
             return Err(self.error_at(self.pos, what, "end of input".to_string()));
         }
+        // Buffering the token may move it: its place after.
         let len = self.token_len(what)?;
+        let start = self.pos;
+        let token = &self.buf[start..start + len];
+        if !valid(token) {
+            return Err(self.error_at(start, what, describe(token)));
+        }
         self.pos += len;
-        Ok(&self.buf[self.pos - len..self.pos])
+        Ok(&self.buf[start..start + len])
+    }
+
+    /// Whether the next token is the number `value` (digits, perhaps after a `+`), read if
+    /// it is.
+    pub(crate) fn next_is(&mut self, value: u64) -> Result<bool> {
+        if !self.has_more()? {
+            return Ok(false);
+        }
+        let len = self.token_len("a number")?;
+        let token = &self.buf[self.pos..self.pos + len];
+        let digits = token.strip_prefix(b"+").unwrap_or(token);
+        let number = digits.iter().try_fold(0u64, |n, &d| match d {
+            b'0'..=b'9' => n.checked_mul(10)?.checked_add(u64::from(d - b'0')),
+            _ => None,
+        });
+        let is = !digits.is_empty() && number == Some(value);
+        if is {
+            self.pos += len;
+        }
+        Ok(is)
     }
 
     /// Reads the next line that is not blank, without its line end and the whitespace at
@@ -431,7 +638,7 @@ impl<R: Read> Reader<R> {
         if !self.has_more()? {
             return Err(self.error_at(self.pos, what, "end of input".to_string()));
         }
-        let len = self.scan(what, |b| b == b'\n')?;
+        let len = self.scan(what, |b| b == b'\n' || b == b'\r')?;
         let start = self.pos;
         self.pos += len;
         let line = &self.buf[start..start + len];

@@ -12,7 +12,7 @@ use std::convert::TryInto;
 use std::io::Read;
 use std::ops::RangeInclusive;
 
-use crate::io::{describe, Error, Reader, Result, WINDOW};
+use crate::io::{describe, Error, Names, Reader, Result, WINDOW};
 
 /// `b` in all eight byte lanes of a word.
 const fn lanes(b: u8) -> u64 {
@@ -167,6 +167,16 @@ fn many<const N: usize>(window: &[u8; WINDOW], out: &mut [u64; N], short: bool) 
     Some(at)
 }
 
+/// What an error expects of a number `what` in `low..=high`, of a type whose values are
+/// `min..=max`: the range as far as it narrows the type's.
+fn expected_in(what: &str, (low, high): (i128, i128), (min, max): (i128, i128)) -> String {
+    match (low == min, high == max) {
+        (true, true) => what.to_string(),
+        (false, true) => format!("{what} of at least {low}"),
+        _ => format!("{what} in {low}..={high}"),
+    }
+}
+
 impl<R: Read> Reader<R> {
     /// The fast path: the value and length of a number's digits at `pos`, after any
     /// whitespace (skipped), when one whitespace byte follows them; `None` when it does not
@@ -236,11 +246,7 @@ impl<R: Read> Reader<R> {
     ) -> Result<i128> {
         let min = if signed { -max - 1 } else { 0 };
         // What the number should have been, said only in an error.
-        let expected = || match (low == min, high == max) {
-            (true, true) => what.to_string(),
-            (false, true) => format!("{what} of at least {low}"),
-            _ => format!("{what} in {low}..={high}"),
-        };
+        let expected = || expected_in(what, (low, high), (min, max));
         if !self.has_more()? {
             return Err(self.error_at(self.pos, &expected(), "end of input".to_string()));
         }
@@ -328,7 +334,8 @@ impl<R: Read> Reader<R> {
     }
 
     /// Reads `N` `u64`s in `range`, as `N` calls of [`Reader::u64_in`] would, with less work
-    /// per number when each is followed by one whitespace byte, as in a line of them.
+    /// per number when each is followed by one whitespace byte, as in a line of them. `what`
+    /// names them in errors, all alike or each its own ([`Names`]).
     ///
     /// # Complexity
     /// O(digits).
@@ -341,12 +348,15 @@ impl<R: Read> Reader<R> {
     /// let mut rd = Reader::new(&b"3 14 15\n92 65 35\n"[..]);
     /// assert_eq!(rd.u64s_in(0..=99, "a number").unwrap(), [3, 14, 15]);
     /// assert_eq!(rd.u64s_in(0..=99, "a number").unwrap(), [92, 65, 35]);
+    /// let mut rd = Reader::new(&b"3 100"[..]);
+    /// let err = rd.u64s_in(0..=99, ["x", "y"]).unwrap_err().to_string();
+    /// assert_eq!(err, "line 1: expected y in 0..=99, found 100");
     /// ```
     #[inline(always)]
     pub fn u64s_in<const N: usize>(
         &mut self,
         range: RangeInclusive<u64>,
-        what: &str,
+        what: impl Names<N>,
     ) -> Result<[u64; N]> {
         let mut values = [0; N];
         self.u64s_each(1, range, what, |found| {
@@ -358,6 +368,8 @@ impl<R: Read> Reader<R> {
 
     /// Reads `count` times `N` `u64`s in `range`, calling `visit` with each `N`, as many calls
     /// of [`Reader::u64s_in`] would, with less work per number: for many lines of numbers.
+    /// An [`io::error`](crate::io::error) from `visit` is reported on the line of the values
+    /// it was given.
     ///
     /// # Complexity
     /// O(digits), plus the calls.
@@ -377,7 +389,7 @@ impl<R: Read> Reader<R> {
         &mut self,
         count: u64,
         range: RangeInclusive<u64>,
-        what: &str,
+        what: impl Names<N>,
         mut visit: impl FnMut([u64; N]) -> Result<()>,
     ) -> Result<()> {
         let mut left = count;
@@ -385,10 +397,10 @@ impl<R: Read> Reader<R> {
             match self.u64s_each_fast(left, &range, &mut visit)? {
                 0 => {
                     let mut values = [0; N];
-                    for value in values.iter_mut() {
-                        *value = self.u64_in(range.clone(), what)?;
+                    for (i, value) in values.iter_mut().enumerate() {
+                        *value = self.u64_in(range.clone(), what.name(i))?;
                     }
-                    visit(values)?;
+                    visit(values).map_err(|e| self.placed(e, 0..self.pos))?;
                     left -= 1;
                 }
                 read => left -= read,
@@ -426,9 +438,64 @@ impl<R: Read> Reader<R> {
             }
             self.pos += len;
             read += 1;
-            visit(values)?;
+            visit(values).map_err(|e| self.placed(e, 0..self.pos))?;
         }
         Ok(read)
+    }
+
+    /// Reads `N` `u64`s: `None` if they are `end` (the sentinel that ends the input, as
+    /// `0 0`), else the values, each in `range`; `what` names them in errors, all alike or
+    /// each its own ([`Names`]). For inputs whose sentinel is no case: an error names
+    /// `range`, not a range stretched to hold `end`.
+    ///
+    /// # Complexity
+    /// O(digits).
+    ///
+    /// # Panics
+    /// Never.
+    ///
+    /// ```
+    /// use combgames::io::Reader;
+    /// let mut rd = Reader::new(&b"3 4\n0 0\n"[..]);
+    /// assert_eq!(rd.u64s_until([0, 0], 1..=9, "a side").unwrap(), Some([3, 4]));
+    /// assert_eq!(rd.u64s_until([0, 0], 1..=9, "a side").unwrap(), None);
+    /// let mut rd = Reader::new(&b"3 0\n0 4\n"[..]);
+    /// let err = rd.u64s_until([0, 0], 1..=9, ["w", "h"]).unwrap_err().to_string();
+    /// assert_eq!(err, "line 1: expected h in 1..=9, found 0");
+    /// let err = rd.u64s_until([0, 0], 1..=9, ["w", "h"]).unwrap_err().to_string();
+    /// assert_eq!(err, "line 2: expected w in 1..=9, found 0");
+    /// ```
+    pub fn u64s_until<const N: usize>(
+        &mut self,
+        end: [u64; N],
+        range: RangeInclusive<u64>,
+        what: impl Names<N>,
+    ) -> Result<Option<[u64; N]>> {
+        let mut values = end;
+        let mut ends = true;
+        // The first value outside `range` while the values so far are `end`, and its line.
+        let mut outside = None;
+        for i in 0..N {
+            if ends && self.next_is(end[i])? {
+                if !range.contains(&end[i]) && outside.is_none() {
+                    outside = Some((i, self.line_at(self.pos - 1)));
+                }
+                continue;
+            }
+            if let Some((j, line)) = outside {
+                let (low, high) = (i128::from(*range.start()), i128::from(*range.end()));
+                let expected = expected_in(what.name(j), (low, high), (0, u64::MAX.into()));
+                let found = end[j].to_string();
+                return Err(Error::Parse {
+                    line,
+                    expected,
+                    found,
+                });
+            }
+            ends = false;
+            values[i] = self.u64_in(range.clone(), what.name(i))?;
+        }
+        Ok((!ends).then_some(values))
     }
 
     /// Reads a `u32`; `what` names it in errors.

@@ -31,7 +31,7 @@ const RUN_GROUPS: usize = 64;
 #[derive(Clone)]
 pub(crate) struct Picture {
     pub(crate) len: usize,
-    newlines: usize,
+    breaks: usize,
     tiles: Vec<Tile>,
     run: Option<Box<Run>>,
 }
@@ -169,7 +169,7 @@ impl Picture {
         }
         let mut picture = Picture {
             len: drawn.len(),
-            newlines: drawn.iter().filter(|&&b| b == b'\n').count(),
+            breaks: crate::io::line_breaks(drawn),
             tiles: Vec::new(),
             run: None,
         };
@@ -491,10 +491,12 @@ impl<R: Read> Reader<R> {
                 return Ok((read, n * len));
             }
             run.read(self.window(), len, &mut values[..n], count);
-            self.count_ahead(n * len, n * picture.newlines);
+            self.count_ahead(n * len, n * picture.breaks);
+            let start = self.pos;
             self.pos += n * len;
-            for &value in &values[..n] {
-                visit(value)?;
+            for (k, &value) in values[..n].iter().enumerate() {
+                let group = start + k * len..start + (k + 1) * len;
+                visit(value).map_err(|e| self.placed(e, group))?;
             }
             left -= n as u64;
             read += n as u64;
@@ -518,12 +520,13 @@ impl<R: Read> Reader<R> {
             match Picture::read_tiles::<N>(&picture.tiles, window.expect("a window")) {
                 Some(value) => {
                     read += 1;
-                    visit(value)?;
+                    let group = start + (read - 1) * len..start + read * len;
+                    visit(value).map_err(|e| self.placed(e, group))?;
                 }
                 None => break,
             }
         }
-        self.count_ahead(read * len, read * picture.newlines);
+        self.count_ahead(read * len, read * picture.breaks);
         self.pos = start + read * len;
         Ok(read as u64)
     }

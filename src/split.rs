@@ -36,9 +36,27 @@ impl<M> Options<'_, M> {
 /// every part is a smaller state. Number the states so: a row by its length, a `w x h`
 /// rectangle of at most `H` rows by `w * (H + 1) + h`, as cuts make both sides smaller.
 ///
-/// The rule is kept, to list the winning moves.
+/// The rule is kept, to list the winning moves. A rule that captures nothing, a `fn` or a
+/// closure, makes a game of the named type `SplitGame<M>`, to keep in a `static` or pass to
+/// `solve`:
+///
+/// ```
+/// use combgames::split::{Options, SplitGame};
+/// /// Dawson's Kayles: knock down two adjacent pins of a row.
+/// fn knock_two(n: usize, options: &mut Options<usize>) {
+///     for left in 0..n.saturating_sub(1) {
+///         options.add(left, [left, n - 2 - left]);
+///     }
+/// }
+/// struct Tables {
+///     rows: SplitGame<usize>,
+/// }
+/// let tables = Tables { rows: SplitGame::new(20, knock_two) };
+/// let closure: SplitGame<usize> = SplitGame::new(20, |n, options| knock_two(n, options));
+/// assert_eq!(tables.rows.grundy(9), closure.grundy(9));
+/// ```
 #[derive(Clone, Debug)]
-pub struct SplitGame<M, F> {
+pub struct SplitGame<M, F = fn(usize, &mut Options<M>)> {
     grundy: Vec<u32>,
     rule: F,
     labels: PhantomData<fn() -> M>,

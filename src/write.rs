@@ -71,24 +71,25 @@ impl<W: Write> Writer<W> {
         }
     }
 
-    /// Writes line `i` of `lines`: one copy of 16 bytes, the fastest way to write one of a
-    /// problem's few fixed answers.
+    /// Writes line `i` of `lines`: one copy of 16 bytes for a line of at most 15, the
+    /// fastest way to write one of a problem's few fixed answers.
     ///
     /// # Complexity
-    /// O(1).
+    /// O(1), or O(length) for a line of more than 15 bytes.
     ///
     /// # Panics
     /// If `i` is not below the number of lines.
     ///
     /// ```
     /// use combgames::write::{Lines, Writer};
-    /// let answers = Lines::new(["Second", "First"]);
+    /// let answers = Lines::new(["Second", "First", "Don't waste your time."]);
     /// let mut sink = Vec::new();
     /// let mut out = Writer::new(&mut sink);
-    /// out.line(&answers, 1).unwrap();
-    /// out.line(&answers, 0).unwrap();
+    /// for i in [1, 0, 2] {
+    ///     out.line(&answers, i).unwrap();
+    /// }
     /// drop(out);
-    /// assert_eq!(sink, b"First\nSecond\n");
+    /// assert_eq!(sink, b"First\nSecond\nDon't waste your time.\n");
     /// ```
     #[inline]
     pub fn line<const N: usize>(&mut self, lines: &Lines<N>, i: usize) -> io::Result<()> {
@@ -96,7 +97,65 @@ impl<W: Write> Writer<W> {
         // the compiler see it.
         let at = self.used % DEFAULT_CAPACITY;
         self.buf[at..at + 16].copy_from_slice(&lines.padded[i]);
-        self.advance(usize::from(lines.lens[i]))
+        // A long line counts `LONG` more, above any capacity: it takes the way of a full
+        // buffer, with no test of its own.
+        self.used += lines.lens[i];
+        match self.used >= self.capacity {
+            true => self.spill(&lines.long),
+            false => Ok(()),
+        }
+    }
+
+    /// Writes `values` on one line, separated by spaces, then `\n` (alone if there are none):
+    /// a list of positions, say.
+    ///
+    /// # Complexity
+    /// O(digits).
+    ///
+    /// # Panics
+    /// Never.
+    ///
+    /// ```
+    /// use combgames::write::Writer;
+    /// let mut sink = Vec::new();
+    /// let mut out = Writer::new(&mut sink);
+    /// out.ints(&vec![3usize, 14, 15]).unwrap();
+    /// out.ints([-9_i64, i64::MIN]).unwrap();
+    /// out.ints(Vec::<u64>::new()).unwrap();
+    /// drop(out);
+    /// assert_eq!(sink, b"3 14 15\n-9 -9223372036854775808\n\n");
+    /// ```
+    pub fn ints<I>(&mut self, values: I) -> io::Result<()>
+    where
+        I: IntoIterator,
+        I::Item: Int,
+    {
+        // Digits from the right, then a sign, and a space before all but the first.
+        let mut text = [0; 22];
+        let mut first = true;
+        for value in values {
+            let (negative, mut magnitude) = value.sign_magnitude();
+            let mut at = text.len();
+            loop {
+                at -= 1;
+                text[at] = b'0' + (magnitude % 10) as u8;
+                magnitude /= 10;
+                if magnitude == 0 {
+                    break;
+                }
+            }
+            if negative {
+                at -= 1;
+                text[at] = b'-';
+            }
+            if !first {
+                at -= 1;
+                text[at] = b' ';
+            }
+            self.write_all(&text[at..])?;
+            first = false;
+        }
+        self.write_all(b"\n")
     }
 
     /// Counts `n` more bytes waiting, and writes them all out once the buffer is full (past
@@ -105,9 +164,21 @@ impl<W: Write> Writer<W> {
     fn advance(&mut self, n: usize) -> io::Result<()> {
         self.used += n;
         match self.used >= self.capacity {
-            true => self.flush_buf(),
+            true => self.spill(&[]),
             false => Ok(()),
         }
+    }
+
+    /// Writes out the bytes waiting when the buffer is full; or after [`Writer::line`] of a
+    /// line longer than 15 bytes (`used` is [`LONG`] more), adds that line of `long`.
+    #[inline(always)]
+    fn spill(&mut self, long: &[Box<[u8]>]) -> io::Result<()> {
+        // Given the writer's parts, not the writer: a loop of short writes keeps `used` in
+        // a register only if no call learns the writer's address.
+        let parts = (&mut *self.inner, &mut self.buf[..]);
+        let (used, written) = spill(parts, (self.used, self.capacity), long);
+        self.used = used;
+        written
     }
 
     fn flush_buf(&mut self) -> io::Result<()> {
@@ -116,49 +187,149 @@ impl<W: Write> Writer<W> {
         result
     }
 
-    /// [`Write::write_all`] for more than 16 bytes: through the buffer, or straight to the
-    /// inner writer if it is longer.
+    /// [`Write::write_all`] for more than 16 bytes.
     #[cold]
     #[inline(never)]
     fn write_all_long(&mut self, data: &[u8]) -> io::Result<()> {
-        if data.len() > self.capacity - self.used {
-            self.flush_buf()?;
-        }
-        if data.len() >= self.capacity {
-            return self.inner.write_all(data);
-        }
-        self.buf[self.used..self.used + data.len()].copy_from_slice(data);
-        self.advance(data.len())
+        let (used, written) = put(
+            &mut *self.inner,
+            &mut self.buf[..self.capacity],
+            self.used,
+            data,
+        );
+        self.used = used;
+        written
     }
 }
 
-/// A few fixed lines of at most 15 bytes (a problem's answers), each with its line end and
-/// padded to 16 bytes, for [`Writer::line`].
+/// [`Writer::spill`] on the writer's parts: the bytes waiting in `buf` after it, and whether
+/// writing to `inner` went well.
+#[cold]
+#[inline(never)]
+fn spill<W: Write>(
+    (inner, buf): (&mut W, &mut [u8]),
+    (used, capacity): (usize, usize),
+    long: &[Box<[u8]>],
+) -> (usize, io::Result<()>) {
+    match used.checked_sub(LONG) {
+        // The padded text of a long line, copied to `used`, is its index in `long`.
+        Some(used) => {
+            let index = &buf[used..used + 8];
+            let index = u64::from_le_bytes(index.try_into().expect("8 bytes"));
+            put(inner, &mut buf[..capacity], used, &long[index as usize])
+        }
+        None => (0, inner.write_all(&buf[..used])),
+    }
+}
+
+/// Writes `data` after the `used` bytes waiting in `buf`: into `buf` if it fits, else after
+/// writing those out, and straight out if it is as long as `buf`. The bytes waiting then,
+/// fewer than `buf` holds, and whether writing to `inner` went well.
+fn put<W: Write>(
+    inner: &mut W,
+    buf: &mut [u8],
+    used: usize,
+    data: &[u8],
+) -> (usize, io::Result<()>) {
+    if used + data.len() < buf.len() {
+        buf[used..used + data.len()].copy_from_slice(data);
+        return (used + data.len(), Ok(()));
+    }
+    let written = inner.write_all(&buf[..used]);
+    if data.len() >= buf.len() {
+        return (0, written.and_then(|()| inner.write_all(data)));
+    }
+    buf[..data.len()].copy_from_slice(data);
+    (data.len(), written)
+}
+
+/// The integers [`Writer::ints`] writes: `u32`, `u64`, `usize`, `i32`, `i64`, and
+/// references to them.
+pub trait Int: Copy {
+    /// Whether the value is negative, and its magnitude.
+    fn sign_magnitude(self) -> (bool, u64);
+}
+
+impl Int for u32 {
+    fn sign_magnitude(self) -> (bool, u64) {
+        (false, u64::from(self))
+    }
+}
+
+impl Int for u64 {
+    fn sign_magnitude(self) -> (bool, u64) {
+        (false, self)
+    }
+}
+
+impl Int for usize {
+    fn sign_magnitude(self) -> (bool, u64) {
+        (false, self as u64)
+    }
+}
+
+impl Int for i32 {
+    fn sign_magnitude(self) -> (bool, u64) {
+        (self < 0, u64::from(self.unsigned_abs()))
+    }
+}
+
+impl Int for i64 {
+    fn sign_magnitude(self) -> (bool, u64) {
+        (self < 0, self.unsigned_abs())
+    }
+}
+
+impl<T: Int> Int for &T {
+    fn sign_magnitude(self) -> (bool, u64) {
+        (*self).sign_magnitude()
+    }
+}
+
+/// What [`Writer::line`] counts for a line of more than 15 bytes: more than any capacity, so
+/// that the test for a full buffer catches it, and a power of two above twice one.
+const LONG: usize = 1 << 24;
+
+/// A few fixed lines (a problem's answers), for [`Writer::line`]: those of at most 15 bytes
+/// with their line end and padded to 16 bytes, each written by one copy.
 #[derive(Clone, Debug)]
 pub struct Lines<const N: usize> {
-    // Apart, not in pairs: a line's place is its index times 16, one shift.
+    // Apart, not in pairs: a line's place is its index times 16, one shift. A long line's
+    // padded text is its index.
     padded: [[u8; 16]; N],
-    lens: [u8; N],
+    /// Each line's length with its `\n`, or [`LONG`] for a longer line, kept whole in `long`.
+    lens: [usize; N],
+    long: Vec<Box<[u8]>>,
 }
 
 impl<const N: usize> Lines<N> {
     /// The lines `lines`, each to be written with a `\n` after it.
     ///
     /// # Complexity
-    /// O(lines).
+    /// O(lines), plus the length of the lines longer than 15 bytes.
     ///
     /// # Panics
-    /// If a line is longer than 15 bytes.
+    /// Never.
     pub fn new(lines: [&str; N]) -> Lines<N> {
-        let pad = |line: &str| {
-            assert!(line.len() < 16, "{:?} is longer than 15 bytes", line);
-            let mut text = [b'\n'; 16];
-            text[..line.len()].copy_from_slice(line.as_bytes());
-            text
+        let short = |line: &str| line.len() < 16;
+        let mut padded = [[b'\n'; 16]; N];
+        for (i, (text, line)) in padded.iter_mut().zip(lines).enumerate() {
+            match short(line) {
+                true => text[..line.len()].copy_from_slice(line.as_bytes()),
+                false => text[..8].copy_from_slice(&(i as u64).to_le_bytes()),
+            }
+        }
+        let whole = |line: &&str| match short(line) {
+            true => Box::default(),
+            false => format!("{line}\n").into_bytes().into_boxed_slice(),
         };
         Lines {
-            padded: lines.map(pad),
-            lens: lines.map(|line| line.len() as u8 + 1),
+            padded,
+            lens: lines.map(|line| match short(line) {
+                true => line.len() + 1,
+                false => LONG,
+            }),
+            long: lines.iter().map(whole).collect(),
         }
     }
 }

@@ -192,7 +192,7 @@ pub fn solve<R: Read, W: Write>(rd: &mut Reader<R>, out: &mut Writer<W>) -> Resu
         rd.u64s_each(
             knights,
             0..=SIDE as u64 - 1,
-            "a knight's coordinate",
+            ["a knight's x", "a knight's y"],
             |[x, y]| {
                 sum ^= grundy.value(x as usize, y as usize);
                 Ok(())

@@ -12,6 +12,19 @@ use combgames::write::Writer;
 use std::io::{Read, Write};
 use std::process::ExitCode;
 
+/// The piles in reading order, as errors name them.
+const PILES: [&str; 9] = [
+    "the pile a(1,1)",
+    "the pile a(1,2)",
+    "the pile a(1,3)",
+    "the pile a(2,1)",
+    "the pile a(2,2)",
+    "the pile a(2,3)",
+    "the pile a(3,1)",
+    "the pile a(3,2)",
+    "the pile a(3,3)",
+];
+
 /// The six transversals of the 3x3 grid, cells numbered 3 * row + column.
 const TRANSVERSALS: [[usize; 3]; 6] = [
     [0, 4, 8],
@@ -100,7 +113,7 @@ fn piles_less_one(a: &[u64; 9]) -> [u64; 9] {
 /// O(input bytes).
 pub fn solve<R: Read, W: Write>(rd: &mut Reader<R>, out: &mut Writer<W>) -> Result<()> {
     let grids = rd.u64_in(1..=u64::MAX, "the number of grids T")?;
-    rd.u64s_each(grids, 1..=u64::from(u32::MAX), "a pile", |a| {
+    rd.u64s_each(grids, 1..=u64::from(u32::MAX), PILES, |a| {
         Ok(out.write_all(&[b'0' + winning_first_moves(&a) as u8, b'\n'])?)
     })?;
     rd.expect_end()

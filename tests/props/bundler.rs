@@ -93,6 +93,8 @@ const FIXTURE_BINARIES: &[(&str, &[&str])] = &[
     // `src/bin/dir_bin/main.rs`, its module file helper.rs and helper's own module file.
     ("dir_bin", &["c", "d", "e"]),
     ("plain", &[]),
+    // Its local variables are named like items of `c` and `e`, which it does not reach.
+    ("locals", &["a", "b"]),
     // A few items of `pruned`; `a` for `a::describe`, kept because a method of the same name
     // is called; `homonyms` for traits named like std's; not `lonely`, nor `b`.
     (
@@ -358,10 +360,18 @@ fn fixture_bundles_leave_out_what_the_binary_does_not_reach() {
     let report = String::from_utf8_lossy(&run.stderr);
     for said in [
         "pruning: left out what the binary does not reach: ",
-        "all of b (7 items), 1 item of c, ",
+        "all of b (10 items), 1 item of c, ",
         "all of lonely (1 item), 16 items of pruned, ",
     ] {
         assert!(report.contains(said), "{said:?} is not in {report:?}");
+    }
+}
+
+#[test]
+fn a_local_name_brings_no_library_item_the_binary_cannot_name() {
+    let bundled = bundle_of(&fixture_root(), "locals").unwrap();
+    for gone in ["fn upper", "fn shout", "fn scale", "fn shift"] {
+        assert!(!bundled.text.contains(gone), "{gone:?} is in the bundle");
     }
 }
 

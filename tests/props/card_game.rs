@@ -1,9 +1,7 @@
 //! card_game against an exhaustive search over the sets of remaining cards, written from the
 //! rules: walk the card's diagonals both ways and stop at the edge or at a hole.
 
-#[allow(dead_code)]
-#[path = "../../src/bin/card_game.rs"]
-mod card_game;
+crate::binary!(card_game, "../../src/bin/card_game.rs");
 
 use crate::common;
 
@@ -146,7 +144,7 @@ fn board_text(board: &[Vec<u8>], newline: &str) -> String {
 }
 
 fn run(input: &str) -> (String, Option<String>) {
-    common::run_solve(|rd, out| card_game::solve(rd, out), input)
+    common::run_solve(card_game::solve, input)
 }
 
 fn answer(wins: bool) -> &'static str {

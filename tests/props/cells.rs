@@ -3,6 +3,7 @@
 //! on and off, one group at a time and many at once, and at many buffer sizes; and the
 //! bound on the work pictures may waste, counted on adversarial layouts.
 
+use crate::common;
 use combgames::cells::{Cells, Work, LEARN_BYTES, SHARE};
 use combgames::io::Reader;
 use proptest::prelude::*;
@@ -70,7 +71,7 @@ fn found(b: u8) -> String {
 
 /// The error message for a fault at byte `at` of `input`.
 fn message(input: &[u8], (at, found): &(usize, String)) -> String {
-    let line = input[..*at].iter().filter(|&&b| b == b'\n').count() + 1;
+    let line = common::line_at(input, *at);
     format!("line {line}: expected a cell, found {found}")
 }
 
@@ -566,4 +567,42 @@ fn pictures_waste_a_bounded_share_of_the_work_on_any_layout() {
         bound(&work) && work.scanned > groups as u64 / 2,
         "random gaps: {work:?}"
     );
+}
+
+#[test]
+fn a_rule_broken_in_the_closure_is_reported_on_the_line_of_its_group() {
+    // Every path that reads a group (a picture, a run of them, the scanner, the plain one)
+    // places an `io::error` from the closure on the line of the group's last cell.
+    for (layout, groups) in [(".#\n#.\n\n", 300), (".#\r\n#. ", 300), (".#.#\n", 300)] {
+        for bad in [0, 1, 150, 299] {
+            for fast in [true, false] {
+                let input = layout.repeat(groups);
+                let mut rd = Reader::new(input.as_bytes());
+                if !fast {
+                    rd = rd.plain();
+                }
+                let mut grid = Cells::new(b".#", 4);
+                let mut g = 0;
+                let read = rd.cells_each(&mut grid, groups as u64, "a cell", |_| {
+                    g += 1;
+                    match g == bad + 1 {
+                        true => Err(combgames::io::error("no such group", format!("group {g}"))),
+                        false => Ok(()),
+                    }
+                });
+                let end = input.len() / groups * (bad + 1);
+                let last = input[..end].trim_end().len() - 1;
+                let line = common::line_at(input.as_bytes(), last);
+                let expected = format!(
+                    "line {line}: expected no such group, found group {}",
+                    bad + 1
+                );
+                assert_eq!(
+                    read.unwrap_err().to_string(),
+                    expected,
+                    "{layout:?}, fast {fast}"
+                );
+            }
+        }
+    }
 }

@@ -1,9 +1,7 @@
 //! hdu6597 against the rules: every board value from its options, and every verdict on
 //! small sums against an explicit minimax over the sum, with each player starting.
 
-#[allow(dead_code)]
-#[path = "../../src/bin/hdu6597.rs"]
-mod hdu6597;
+crate::binary!(hdu6597, "../../src/bin/hdu6597.rs");
 
 use crate::common;
 

@@ -1,9 +1,7 @@
 //! hyper_knights against plain recursion on the unbounded board, and against a game search
 //! over whole positions of several knights.
 
-#[allow(dead_code)]
-#[path = "../../src/bin/hyper_knights.rs"]
-mod hyper_knights;
+crate::binary!(hyper_knights, "../../src/bin/hyper_knights.rs");
 
 use crate::common;
 
@@ -65,10 +63,8 @@ fn exact_values() -> Arc<Vec<Vec<u32>>> {
         .clone()
 }
 
-// A closure, not the function: it must take readers and writers of any lifetime.
-#[allow(clippy::redundant_closure)]
 fn run(input: &str) -> (String, Option<String>) {
-    common::run_solve(|rd, out| hyper_knights::solve(rd, out), input)
+    common::run_solve(hyper_knights::solve, input)
 }
 
 #[test]
@@ -265,27 +261,27 @@ fn bad_input_reports_the_line_after_the_complete_answers() {
         (
             "2\n1\n1 1\n1\n-1 0\n",
             "Case 1: Bob\n",
-            "line 5: expected a knight's coordinate in 0..=499, found \"-1\"",
+            "line 5: expected a knight's x in 0..=499, found \"-1\"",
         ),
         (
             "1\n1\n0 -3\n",
             "",
-            "line 3: expected a knight's coordinate in 0..=499, found \"-3\"",
+            "line 3: expected a knight's y in 0..=499, found \"-3\"",
         ),
         (
             "1\n1\n0 x\n",
             "",
-            "line 3: expected a knight's coordinate in 0..=499, found \"x\"",
+            "line 3: expected a knight's y in 0..=499, found \"x\"",
         ),
         (
             "1\n1\n500 0\n",
             "",
-            "line 3: expected a knight's coordinate in 0..=499, found 500",
+            "line 3: expected a knight's x in 0..=499, found 500",
         ),
         (
             "2\n2\n2 5\n3 5\n3\n1 2\n2 1\n",
             "Case 1: Alice\n",
-            "line 8: expected a knight's coordinate in 0..=499, found end of input",
+            "line 8: expected a knight's x in 0..=499, found end of input",
         ),
         (
             "1\n1\n0 0\n\n0 0\n",
@@ -302,7 +298,7 @@ fn the_binary_prints_answers_then_one_error_line_and_fails() {
         env!("CARGO_BIN_EXE_hyper_knights"),
         b"3\n1\n0 0\n2\n2 5\n3 5\n2\n1 1\n",
         "Case 1: Bob\nCase 2: Alice\n",
-        "error: line 9: expected a knight's coordinate in 0..=499, found end of input\n",
+        "error: line 9: expected a knight's x in 0..=499, found end of input\n",
     );
 }
 
@@ -385,7 +381,8 @@ proptest! {
                     "1000000000000000000000" => format!("\"{bad}\" (too large)"),
                     _ => format!("\"{bad}\""),
                 };
-                let error = format!("line {line}: expected a knight's coordinate in 0..=499, found {found}");
+                let coordinate = ["x", "y"][which % 2];
+                let error = format!("line {line}: expected a knight's {coordinate} in 0..=499, found {found}");
                 prop_assert_eq!(run(&corrupted), (expected[..complete].concat(), Some(error)));
             }
         }

@@ -4,7 +4,7 @@
 
 use combgames::cells::Cells;
 use combgames::io::{Error, Reader};
-use combgames::write::Writer;
+use combgames::write::{Lines, Writer};
 use proptest::prelude::*;
 
 use crate::common;
@@ -123,6 +123,40 @@ proptest! {
     }
 }
 
+proptest! {
+    #[test]
+    fn lines_of_any_length_come_out_as_they_are_between_other_writes(
+        texts in proptest::collection::vec("[a-z ,.']{0,40}", 3),
+        long in 0usize..3,
+        writes in proptest::collection::vec((0usize..4, proptest::collection::vec(any::<u8>(), 0..30)), 0..60),
+        capacity in prop_oneof![Just(combgames::io::DEFAULT_CAPACITY), 1usize..64],
+    ) {
+        // One line may be longer than any buffer.
+        let mut texts: Vec<String> = texts;
+        texts[long] = texts[long].repeat(2000);
+        let lines = Lines::new([texts[0].as_str(), texts[1].as_str(), texts[2].as_str()]);
+        let mut sink = Vec::new();
+        let mut expected = Vec::new();
+        let mut w = Writer::with_capacity(capacity, &mut sink);
+        for (i, bytes) in &writes {
+            match texts.get(*i) {
+                Some(text) => {
+                    w.line(&lines, *i).unwrap();
+                    expected.extend(text.as_bytes());
+                    expected.push(b'\n');
+                }
+                None => {
+                    w.write_all(bytes).unwrap();
+                    expected.extend(bytes);
+                }
+            }
+        }
+        w.flush().unwrap();
+        drop(w);
+        prop_assert_eq!(sink, expected);
+    }
+}
+
 #[test]
 fn error_messages_say_what_was_expected_and_found() {
     let mut rd = Reader::new(&b"7\n-1 1x\n\xff"[..]);
@@ -148,16 +182,21 @@ fn error_messages_say_what_was_expected_and_found() {
 #[test]
 fn a_rule_broken_by_values_read_is_reported_on_their_line() {
     let rule = |rd: &Reader<&[u8]>| rd.error("a rule", String::new()).to_string();
-    let input = &b"1 2\r\n\n3\n4"[..];
-    for mut rd in [
-        Reader::new(input),
-        Reader::new(input).plain(),
-        Reader::with_capacity(2, input),
-    ] {
-        assert_eq!(rule(&rd), "line 1: expected a rule, found ");
-        for line in [1, 1, 3, 4] {
-            rd.u64("a value").unwrap();
-            assert_eq!(rule(&rd), format!("line {line}: expected a rule, found "));
+    let input = &b"1 2\r\n\n3\r\r4 \n\n"[..];
+    for capacity in [1, 2, 3, 5, 100] {
+        for fast in [true, false] {
+            let mut rd = Reader::with_capacity(capacity, input);
+            if !fast {
+                rd = rd.plain();
+            }
+            assert_eq!(rule(&rd), "line 1: expected a rule, found ");
+            for line in [1, 1, 3, 5] {
+                rd.u64("a value").unwrap();
+                assert_eq!(rule(&rd), format!("line {line}: expected a rule, found "));
+                // The whitespace after the values is not theirs, even once dropped.
+                rd.has_more().unwrap();
+                assert_eq!(rule(&rd), format!("line {line}: expected a rule, found "));
+            }
         }
     }
 }
@@ -261,20 +300,44 @@ fn a_token_of_exactly_the_cap_is_read_and_one_byte_more_is_refused() {
     }
 }
 
-/// A line end of either kind, or a run of them.
+/// A line end of any kind, or a run of them.
 fn line_end() -> impl Strategy<Value = &'static str> {
     prop_oneof![
         Just("\n"),
         Just("\r\n"),
+        Just("\r"),
         Just("\r\r\n"),
+        Just("\n\r"),
         Just("\n\n"),
         Just(" \n")
     ]
 }
 
-/// The lines of `bytes`: one more than its `\n` bytes.
+/// The lines of `bytes`: the line of the byte after them.
 fn lines(bytes: &[u8]) -> usize {
-    bytes.iter().filter(|&&b| b == b'\n').count() + 1
+    common::line_at(bytes, bytes.len())
+}
+
+#[test]
+fn line_ends_count_once_wherever_they_fall_in_the_buffer() {
+    // Line ends at every offset around the reader's blocks of 128 bytes and its refills.
+    for end in ["\n", "\r\n", "\r", "\r\r\n", "\n\r", "\x0b\r\x0c\n"] {
+        for pad in 0..300 {
+            let input = format!("1{}{end}2{end}{end}x", " ".repeat(pad));
+            let expected = format!("line {}: expected n, found \"x\"", lines(input.as_bytes()));
+            for capacity in [1, 2, 3, 61, 128, 129, 1000] {
+                for fast in [true, false] {
+                    let mut rd = Reader::with_capacity(capacity, input.as_bytes());
+                    if !fast {
+                        rd = rd.plain();
+                    }
+                    assert_eq!((rd.u64("n").unwrap(), rd.u64("n").unwrap()), (1, 2));
+                    let error = rd.u64("n").unwrap_err().to_string();
+                    assert_eq!(error, expected, "{input:?} at capacity {capacity}");
+                }
+            }
+        }
+    }
 }
 
 proptest! {
@@ -391,4 +454,76 @@ fn a_long_stray_token_after_the_last_case_is_said_to_be_past_the_end() {
         err,
         "line 3: expected the end of the input, found \"xxxxxxxxxxxxxxxxxxxxxxxx...\""
     );
+}
+
+#[test]
+fn a_bare_cr_in_groups_read_fast_counts_as_a_line_end() {
+    // Groups whose only bare `\r` bytes come first, then blank lines: the reader must see
+    // them wherever its refills fall, in a short input or in 200 KB.
+    let long = (90..=120).step_by(10).map(|blank| (blank, 2000));
+    for (blank, groups) in [(0, 20), (100, 20), (200, 20)].into_iter().chain(long) {
+        let group = format!(".#\r#.\r{}", "\n".repeat(blank));
+        let mut input = group.repeat(groups);
+        let at = input.len() - 3 * group.len() + 1;
+        input.replace_range(at..at + 1, "Q");
+        let line = common::line_at(input.as_bytes(), at);
+        let expected = format!("line {line}: expected a cell, found 'Q'");
+        for capacity in [64, 300, 1000, 65_536] {
+            let mut rd = Reader::with_capacity(capacity, input.as_bytes());
+            let mut grid = Cells::new(b".#", 4);
+            let error = rd.cells_each(&mut grid, groups as u64, "a cell", |_| Ok(()));
+            let error = error.unwrap_err().to_string();
+            assert_eq!(error, expected, "{blank} blank lines, capacity {capacity}");
+        }
+    }
+}
+
+#[test]
+fn a_token_refused_by_its_check_is_quoted_on_its_line_at_every_buffer_size() {
+    let input = "L\r\n  R\n\nsideways-and-then-some-more\n";
+    let turn = |t: &[u8]| t == b"L" || t == b"R";
+    for capacity in 1..=input.len() + 1 {
+        for fast in [true, false] {
+            let mut rd = Reader::with_capacity(capacity, input.as_bytes());
+            if !fast {
+                rd = rd.plain();
+            }
+            assert_eq!(rd.token_if("L or R", turn).unwrap(), b"L");
+            assert_eq!(rd.token_if("L or R", turn).unwrap(), b"R");
+            assert_eq!(
+                rd.token_if("L or R", turn).unwrap_err().to_string(),
+                "line 4: expected L or R, found \"sideways-and-then-some-m...\""
+            );
+        }
+    }
+}
+
+proptest! {
+    #[test]
+    fn a_line_of_integers_is_their_decimals_between_spaces(
+        unsigned in proptest::collection::vec(any::<u64>(), 0..20),
+        signed in proptest::collection::vec(any::<i64>(), 0..20),
+        small in proptest::collection::vec((any::<u32>(), any::<i32>()), 0..20),
+        capacity in prop_oneof![Just(combgames::io::DEFAULT_CAPACITY), 1usize..64],
+    ) {
+        let line = |values: Vec<String>| values.join(" ") + "\n";
+        let expected = [
+            line(unsigned.iter().map(u64::to_string).collect()),
+            line(signed.iter().map(i64::to_string).collect()),
+            line(small.iter().map(|(a, _)| a.to_string()).collect()),
+            line(small.iter().map(|(_, b)| b.to_string()).collect()),
+            line(unsigned.iter().map(|&v| (v as usize).to_string()).collect()),
+        ]
+        .concat();
+        let mut sink = Vec::new();
+        let mut w = Writer::with_capacity(capacity, &mut sink);
+        w.ints(&unsigned).unwrap();
+        w.ints(signed.iter().copied()).unwrap();
+        w.ints(small.iter().map(|&(a, _)| a)).unwrap();
+        w.ints(small.iter().map(|&(_, b)| b)).unwrap();
+        w.ints(unsigned.iter().map(|&v| v as usize)).unwrap();
+        w.flush().unwrap();
+        drop(w);
+        prop_assert_eq!(String::from_utf8(sink).unwrap(), expected);
+    }
 }

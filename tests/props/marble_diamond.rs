@@ -1,8 +1,6 @@
 //! marble_diamond against a brute force written from the diamond's display geometry.
 
-#[allow(dead_code)]
-#[path = "../../src/bin/marble_diamond.rs"]
-mod marble_diamond;
+crate::binary!(marble_diamond, "../../src/bin/marble_diamond.rs");
 
 use crate::common;
 

@@ -398,3 +398,137 @@ fn a_group_with_a_number_out_of_range_is_reported_at_that_number() {
         "line 2: expected a digit in 0..=9, found 40"
     );
 }
+
+#[test]
+fn each_value_of_a_group_is_named_in_its_errors() {
+    let names = ["a(1,1)", "a(1,2)", "a(2,1)", "a(2,2)"];
+    for bad in 0..4 {
+        let mut values = ["1", "2", "3", "4"];
+        values[bad] = "0";
+        let input = format!("{} {}\n{} {}\n", values[0], values[1], values[2], values[3]);
+        let expected = format!(
+            "line {}: expected {} in 1..=9, found 0",
+            1 + bad / 2,
+            names[bad]
+        );
+        for capacity in [1, 5, 64] {
+            for fast in [true, false] {
+                let reader = || {
+                    let rd = Reader::with_capacity(capacity, input.as_bytes());
+                    if fast {
+                        rd
+                    } else {
+                        rd.plain()
+                    }
+                };
+                let err = reader().u64s_in::<4>(1..=9, names).unwrap_err();
+                assert_eq!(err.to_string(), expected);
+                let err = reader().u64s_each(1, 1..=9, names, |_| Ok(()));
+                assert_eq!(err.unwrap_err().to_string(), expected);
+            }
+        }
+    }
+}
+
+/// A value of a case in 1..=9 (mostly), or not, or of the sentinel `0 0`.
+fn sentinel_value() -> impl Strategy<Value = &'static str> {
+    prop_oneof![
+        12 => Just("3"),
+        1 => Just("0"),
+        1 => Just("00"),
+        1 => Just("+0"),
+        1 => Just("10"),
+        1 => Just("x"),
+    ]
+}
+
+proptest! {
+    #[test]
+    fn a_rule_broken_in_the_closure_is_reported_on_the_line_of_its_values(
+        groups in proptest::collection::vec(([0u64..1000, 0u64..1000], common::gap(), common::gap()), 1..40),
+        broken in any::<prop::sample::Index>(),
+        capacity in prop_oneof![Just(65_536usize), 1usize..64],
+        fast in any::<bool>(),
+    ) {
+        let broken = broken.index(groups.len());
+        let mut input = String::new();
+        let mut line = 0;
+        for (k, ([a, b], inside, after)) in groups.iter().enumerate() {
+            input += &format!("{a}{inside}{b}");
+            if k == broken {
+                line = common::line_at(input.as_bytes(), input.len() - 1);
+            }
+            input += after;
+        }
+        let mut rd = Reader::with_capacity(capacity, input.as_bytes());
+        if !fast {
+            rd = rd.plain();
+        }
+        let mut k = 0;
+        let err = rd.u64s_each(groups.len() as u64, 0..=999, "a value", |[a, b]| {
+            k += 1;
+            match k - 1 == broken {
+                true => Err(combgames::io::error("a rule", format!("{a} {b}"))),
+                false => Ok(()),
+            }
+        });
+        let [a, b] = groups[broken].0;
+        let expected = format!("line {line}: expected a rule, found {a} {b}");
+        prop_assert_eq!(err.unwrap_err().to_string(), expected);
+    }
+
+    #[test]
+    fn a_sentinel_ends_the_cases_and_errors_name_the_cases_range(
+        cases in proptest::collection::vec(
+            proptest::collection::vec((sentinel_value(), common::gap()), 2),
+            1..12,
+        ),
+        capacity in prop_oneof![Just(65_536usize), 1usize..40],
+        fast in any::<bool>(),
+    ) {
+        let text: String = cases.iter().flatten().map(|(value, gap)| format!("{value}{gap}")).collect();
+        // The plain rule: cases until `0 0`, each value in 1..=9; the first value that is
+        // not is the error, the sentinel's values included.
+        let line = common::line_at(text.as_bytes(), text.len());
+        let mut expected = (Vec::new(), Some(format!("line {line}: expected w in 1..=9, found end of input")));
+        let mut at = 0;
+        'cases: for case in &cases {
+            let values: Vec<Option<u64>> = case.iter().map(|(v, _)| v.parse::<u64>().ok()).collect();
+            if values == [Some(0), Some(0)] {
+                expected.1 = None;
+                break;
+            }
+            for (i, (value, gap)) in case.iter().enumerate() {
+                let number = values[i].filter(|v| (1..=9).contains(v));
+                if number.is_none() {
+                    let line = common::line_at(text.as_bytes(), at);
+                    let found = match values[i] {
+                        Some(v) => v.to_string(),
+                        None => format!("{value:?}"),
+                    };
+                    let name = ["w", "h"][i];
+                    expected.1 = Some(format!("line {line}: expected {name} in 1..=9, found {found}"));
+                    break 'cases;
+                }
+                at += value.len() + gap.len();
+            }
+            expected.0.push([values[0].unwrap(), values[1].unwrap()]);
+        }
+        let mut rd = Reader::with_capacity(capacity, text.as_bytes());
+        if !fast {
+            rd = rd.plain();
+        }
+        let mut read = (Vec::new(), None);
+        loop {
+            match rd.u64s_until([0, 0], 1..=9, ["w", "h"]) {
+                Ok(Some(case)) => read.0.push(case),
+                Ok(None) => break,
+                Err(e) => {
+                    read.1 = Some(e.to_string());
+                    break;
+                }
+            }
+        }
+        prop_assert_eq!(read, expected);
+    }
+}

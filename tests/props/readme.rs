@@ -2,15 +2,23 @@
 //! checked against a brute force here (take_away in its own module, which the README shows
 //! as the template of a test), and the README shows each to the letter.
 
-#[allow(dead_code)]
-#[path = "../readme/misere_nim.rs"]
-mod misere_nim;
+crate::binary!(georgia_bob, "../readme/georgia_bob.rs");
+crate::binary!(dawson, "../readme/dawson.rs");
 
-#[allow(dead_code)]
-#[path = "../readme/cutting.rs"]
-mod cutting;
+// Never compiled, only seen by `cargo fmt`, which does not look into the modules a macro
+// declares: so it formats the examples too.
+#[cfg(any())]
+#[path = "../readme/dawson.rs"]
+mod dawson_formatted;
+#[cfg(any())]
+#[path = "../readme/georgia_bob.rs"]
+mod georgia_bob_formatted;
+#[cfg(any())]
+#[path = "../readme/take_away.rs"]
+mod take_away_formatted;
 
 use crate::common;
+use combgames::split::SplitGame;
 use proptest::prelude::*;
 use std::collections::HashMap;
 use std::fs;
@@ -33,8 +41,8 @@ fn the_readme_shows_every_example_as_it_is() {
     let template = read("tests/props/take_away.rs").replace("../readme/", "../../src/bin/");
     let files = [
         "tests/readme/take_away.rs",
-        "tests/readme/misere_nim.rs",
-        "tests/readme/cutting.rs",
+        "tests/readme/georgia_bob.rs",
+        "tests/readme/dawson.rs",
     ];
     for (name, text) in files
         .iter()
@@ -48,94 +56,124 @@ fn the_readme_shows_every_example_as_it_is() {
     }
 }
 
-/// Whether the player to move wins misère Nim on `heaps`, by a plain game search.
-fn misere_wins(heaps: Vec<u64>, memo: &mut HashMap<Vec<u64>, bool>) -> bool {
-    if heaps.iter().all(|&h| h == 0) {
-        // The other player took the last stone.
-        return true;
-    }
-    if let Some(&known) = memo.get(&heaps) {
+/// Whether the player to move wins from `cells` (sorted) by a plain game search: a move
+/// takes a chessman left to a free cell, over no other.
+fn chessmen_win(cells: Vec<u64>, memo: &mut HashMap<Vec<u64>, bool>) -> bool {
+    if let Some(&known) = memo.get(&cells) {
         return known;
     }
     let mut wins = false;
-    for i in 0..heaps.len() {
-        for left in 0..heaps[i] {
-            let mut after = heaps.clone();
-            after[i] = left;
-            after.sort_unstable();
-            wins |= !misere_wins(after, memo);
+    for i in 0..cells.len() {
+        let lowest = if i == 0 { 1 } else { cells[i - 1] + 1 };
+        for to in lowest..cells[i] {
+            let mut after = cells.clone();
+            after[i] = to;
+            wins |= !chessmen_win(after, memo);
         }
     }
-    memo.insert(heaps, wins);
+    memo.insert(cells, wins);
     wins
 }
 
-/// Whether the first player wins the cutting game on the pieces `pieces` (sides, sorted), by
-/// a plain game search from the rules: a cut that leaves a 1x1 piece wins at once.
-fn cutting_wins(
-    pieces: Vec<(usize, usize)>,
-    memo: &mut HashMap<Vec<(usize, usize)>, bool>,
-) -> bool {
-    if let Some(&known) = memo.get(&pieces) {
+/// Whether the player to move wins Dawson's Kayles on the rows `rows` (sorted) by a plain
+/// game search: a move knocks down two adjacent pins of a row.
+fn rows_win(rows: Vec<usize>, memo: &mut HashMap<Vec<usize>, bool>) -> bool {
+    if let Some(&known) = memo.get(&rows) {
         return known;
     }
     let mut wins = false;
-    for (i, &(w, h)) in pieces.iter().enumerate() {
-        let cuts = (1..w)
-            .map(|x| [(x, h), (w - x, h)])
-            .chain((1..h).map(|y| [(w, y), (w, h - y)]));
-        for parts in cuts {
-            if parts.contains(&(1, 1)) {
-                wins = true;
-                continue;
-            }
-            let mut after = pieces.clone();
-            after.remove(i);
-            after.extend(parts.iter().map(|&(a, b)| (a.min(b), a.max(b))));
-            after.sort_unstable();
-            wins |= !cutting_wins(after, memo);
+    for (i, &n) in rows.iter().enumerate() {
+        for first in 1..n {
+            wins |= !rows_win(knocked(&rows, i, first), memo);
         }
     }
-    memo.insert(pieces, wins);
+    memo.insert(rows, wins);
     wins
+}
+
+/// `rows` after knocking down pins `first` and `first + 1` of row `i`, sorted.
+fn knocked(rows: &[usize], i: usize, first: usize) -> Vec<usize> {
+    let mut after = rows.to_vec();
+    let n = after.remove(i);
+    after.extend([first - 1, n - first - 1]);
+    after.sort_unstable();
+    after
 }
 
 proptest! {
     #[test]
-    fn misere_nim_matches_a_game_search(cases in proptest::collection::vec(proptest::collection::vec(1u64..5, 1..5), 1..20)) {
+    fn georgia_bob_matches_a_game_search(cases in proptest::collection::vec(proptest::collection::btree_set(1u64..=8, 1..=3), 1..10)) {
         let mut memo = HashMap::new();
         let (mut input, mut expected) = (String::new(), String::new());
-        for heaps in &cases {
-            let line: Vec<String> = heaps.iter().map(|h| h.to_string()).collect();
-            input += &format!("{} {}\r\n", heaps.len(), line.join(" "));
-            let mut sorted = heaps.clone();
-            sorted.sort_unstable();
-            expected += if misere_wins(sorted, &mut memo) { "First\n" } else { "Second\n" };
+        for cells in &cases {
+            let line: Vec<String> = cells.iter().map(|p| p.to_string()).collect();
+            input += &format!("{} {}\n", cells.len(), line.join(" "));
+            let georgia = chessmen_win(cells.iter().copied().collect(), &mut memo);
+            expected += if georgia { "Georgia will win\n" } else { "Bob will win\n" };
         }
-        // A closure, not the function: it must take readers and writers of any lifetime.
-        #[allow(clippy::redundant_closure)]
-        let run = |input: &str| common::run_solve(|rd, out| misere_nim::solve(rd, out), input);
-        prop_assert_eq!(run(&input), (expected, None));
+        prop_assert_eq!(common::run_solve(georgia_bob::solve, &input), (expected, None));
     }
 }
 
 #[test]
-fn cutting_matches_a_game_search_and_stops_at_the_sentinel() {
-    let values = cutting::sheet_values();
-    let run = |input: &str| common::run_solve(|rd, out| cutting::solve(rd, out, &values), input);
+fn georgia_bob_needs_a_case_and_distinct_cells() {
+    let run = |input: &str| common::run_solve(georgia_bob::solve, input);
+    common::assert_errors(
+        run,
+        &[
+            (
+                "",
+                "",
+                "line 1: expected the number of chessmen n in 1..=1000, found end of input",
+            ),
+            (
+                "1 5\n3\n1 2\n 2\n",
+                "Georgia will win\n",
+                "line 4: expected distinct cells, found 2 twice",
+            ),
+            (
+                "2 1 2\n1\n",
+                "Bob will win\n",
+                "line 3: expected a chessman's cell in 1..=10000, found end of input",
+            ),
+        ],
+    );
+}
+
+#[test]
+fn dawson_matches_a_game_search_and_stops_at_the_sentinel() {
+    let game: SplitGame<usize> = SplitGame::new(1001, dawson::knock_two);
+    let run = |input: &str| common::run_solve(|rd, out| dawson::solve(rd, out, &game), input);
     let mut memo = HashMap::new();
     let (mut input, mut expected) = (String::new(), String::new());
-    for (w, h) in (2..=6).flat_map(|w| (2..=5).map(move |h| (w, h))) {
-        input += &format!("{w} {h}\n");
-        let wins = cutting_wins(vec![(w.min(h), w.max(h))], &mut memo);
-        expected += if wins { "WIN\n" } else { "LOSE\n" };
+    for n in 1..=14 {
+        input += &format!("{n}\n");
+        let firsts: Vec<String> = (1..n)
+            .filter(|&first| !rows_win(knocked(&[n], 0, first), &mut memo))
+            .map(|first| first.to_string())
+            .collect();
+        expected += &match firsts.is_empty() {
+            true => "none\n".to_string(),
+            false => firsts.join(" ") + "\n",
+        };
     }
-    assert_eq!(run(&(input.clone() + "0 0\n")), (expected.clone(), None));
-    let error = "line 21: expected sides of 2 to 200, found 1 5";
-    assert_eq!(
-        run(&(input.clone() + "1 5\n0 0\n")),
-        (expected.clone(), Some(error.into()))
+    assert_eq!(run(&(input.clone() + "0\n")), (expected.clone(), None));
+    let cases = [
+        (
+            input.clone() + "0\n5\n",
+            "line 16: expected the end of the input, found \"5\"",
+        ),
+        (
+            input.clone() + "1001\n0\n",
+            "line 15: expected the number of pins n in 1..=1000, found 1001",
+        ),
+        (
+            input.clone(),
+            "line 15: expected the number of pins n in 1..=1000, found end of input",
+        ),
+    ];
+    common::assert_errors(
+        run,
+        &cases.map(|(input, error)| (input, expected.as_str(), error)),
     );
-    let error = "line 21: expected the width w in 0..=200, found end of input";
-    assert_eq!(run(&input), (expected, Some(error.into())));
 }

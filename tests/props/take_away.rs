@@ -1,15 +1,12 @@
 //! take_away against a plain game search.
 
-#[allow(dead_code)]
-#[path = "../readme/take_away.rs"]
-mod take_away;
+crate::binary!(take_away, "../readme/take_away.rs");
 
 use crate::common;
 use combgames::subtraction::SubtractionGame;
 use proptest::prelude::*;
 
 thread_local! {
-    /// The table `main` builds, built once per test thread.
     static GAME: SubtractionGame = SubtractionGame::new(&[1, 3, 4]);
 }
 

@@ -1,8 +1,6 @@
 //! tic_tac_toe_nim against an exhaustive game-tree search written from the rules alone.
 
-#[allow(dead_code)]
-#[path = "../../src/bin/tic_tac_toe_nim.rs"]
-mod tic_tac_toe_nim;
+crate::binary!(tic_tac_toe_nim, "../../src/bin/tic_tac_toe_nim.rs");
 
 use crate::common;
 
@@ -104,10 +102,8 @@ fn draw(piles: &[usize; 9], separator: &str, newline: &str) -> String {
         .collect()
 }
 
-// A closure, not the function: it must take readers and writers of any lifetime.
-#[allow(clippy::redundant_closure)]
 fn run(input: &str) -> (String, Option<String>) {
-    common::run_solve(|rd, out| tic_tac_toe_nim::solve(rd, out), input)
+    common::run_solve(tic_tac_toe_nim::solve, input)
 }
 
 /// Every grid with piles in `1..=most`, in one input, and the search's answers.
@@ -253,32 +249,32 @@ fn bad_input_reports_the_line_after_the_complete_answers() {
         (
             "2\n1 1 1\n1 1 1\n1 1 1\n1 2\n".to_string(),
             "9\n",
-            format!("line 6: expected a pile {range}, found end of input"),
+            format!("line 6: expected the pile a(1,3) {range}, found end of input"),
         ),
         (
             "1\n1 1 1\n1 0 1\n1 1 1\n".to_string(),
             "",
-            format!("line 3: expected a pile {range}, found 0"),
+            format!("line 3: expected the pile a(2,2) {range}, found 0"),
         ),
         (
             "1\n1 1 1\n1 1 1\n1 1 -4\n".to_string(),
             "",
-            format!("line 4: expected a pile {range}, found \"-4\""),
+            format!("line 4: expected the pile a(3,3) {range}, found \"-4\""),
         ),
         (
             "1\n1 1 x1\n".to_string(),
             "",
-            format!("line 2: expected a pile {range}, found \"x1\""),
+            format!("line 2: expected the pile a(1,3) {range}, found \"x1\""),
         ),
         (
             "2\n1 1 1\n1 1 1\n1 1 1\n\n7 18446744073709551616 1\n".to_string(),
             "9\n",
-            format!("line 6: expected a pile {range}, found \"18446744073709551616\" (too large)"),
+            format!("line 6: expected the pile a(1,2) {range}, found \"18446744073709551616\" (too large)"),
         ),
         (
             "1\n1 1 1\n1 1.5 1\n".to_string(),
             "",
-            format!("line 3: expected a pile {range}, found \"1.5\""),
+            format!("line 3: expected the pile a(2,2) {range}, found \"1.5\""),
         ),
         (
             "1\n1 1 1\n1 1 1\n1 1 1\n1 2 3\n".to_string(),
@@ -296,7 +292,7 @@ fn the_binary_prints_answers_then_one_error_line_and_fails() {
         env!("CARGO_BIN_EXE_tic_tac_toe_nim"),
         input,
         "9\n",
-        "error: line 6: expected a pile in 1..=4294967295, found \"five\"\n",
+        "error: line 6: expected the pile a(2,2) in 1..=4294967295, found \"five\"\n",
     );
 }
 
@@ -395,7 +391,8 @@ proptest! {
                     "18446744073709551616" => format!("\"{bad}\" (too large)"),
                     _ => format!("\"{bad}\""),
                 };
-                let error = format!("line {line}: expected a pile in 1..=4294967295, found {found}");
+                let (row, column) = (pile % 9 / 3 + 1, pile % 3 + 1);
+                let error = format!("line {line}: expected the pile a({row},{column}) in 1..=4294967295, found {found}");
                 prop_assert_eq!(run(&corrupted), (answers, Some(error)));
             }
         }

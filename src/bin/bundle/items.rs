@@ -44,6 +44,8 @@ pub struct Item {
     pub start: usize,
     pub end: usize,
     pub kind: ItemKind,
+    /// It is `pub`, with no restriction: code outside the library may name it.
+    pub exported: bool,
 }
 
 /// An identifier without its raw prefix: `r#type` refers to what `type` would.
@@ -115,7 +117,13 @@ pub fn items(code: &Code, from: usize, to: usize) -> Vec<Item> {
         let head = skip_qualifiers(code, p);
         let end = item_end(code, p).clamp(p + 1, to);
         let kind = kind(code, head, end, code.t(p) == "pub");
-        found.push(Item { start, end, kind });
+        let exported = code.t(p) == "pub" && code.t(p + 1) != "(";
+        found.push(Item {
+            start,
+            end,
+            kind,
+            exported,
+        });
         p = end;
     }
     found

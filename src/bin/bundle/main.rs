@@ -196,7 +196,11 @@ pub fn bundle(root: &Path, binary: &str) -> Result<Bundle, String> {
         .filter(|(module, _)| reached.contains(&module.name))
         .collect();
     let codes: Vec<&Code> = modules.iter().map(|(module, _)| &module.code).collect();
-    let pruned = prune::prune(&bin, &codes);
+    let named: Vec<bool> = modules
+        .iter()
+        .map(|(module, _)| bin_paths.named.contains(&module.name))
+        .collect();
+    let pruned = prune::prune(&bin, &codes, &named);
     // A module comes along if some of it stays, or if code that stays names it.
     let mut pasted: BTreeSet<String> = bin_paths.named.clone();
     let mut texts = BTreeMap::new();

@@ -7,6 +7,8 @@
 //! - A `fn`, `const`, `static`, type, `macro_rules!` or inline `mod` is kept when its name is
 //!   referred to; a trait, also when one of its associated items' names is (a method call
 //!   names no trait). A trait is kept whole, and so is an item whose body holds an `impl`.
+//!   The binary's names count only for the `pub` items of the modules it names: a local
+//!   variable `word` does not bring a private `fn word` of a module it only calls methods of.
 //! - In an inherent `impl Type { .. }`, each associated item is kept when its name is referred
 //!   to after a `.` or a `::` and `Type` is kept; the block goes when none of them is kept.
 //! - `impl Trait for Type` is kept whole when the trait is kept or is not the library's, and
@@ -77,6 +79,8 @@ struct Unit {
     defines: Option<(String, bool)>,
     /// Its positions, removed when it goes (none for an import).
     span: Option<(usize, usize)>,
+    /// The binary may name it: it is `pub` in a module the binary names.
+    visible: bool,
     /// It counts as an item in the report.
     item: bool,
 }
@@ -109,6 +113,10 @@ struct Pruner<'a> {
     kept: Vec<bool>,
     /// Per module, whether it keeps code other than imports.
     keeps_code: Vec<bool>,
+    /// The names the binary refers to.
+    bin_referred: BTreeSet<String>,
+    /// The names kept library code refers to.
+    lib_referred: BTreeSet<String>,
     /// The names kept code refers to, everywhere and per module, and those of them after a
     /// `.` or a `::`.
     referred: BTreeSet<String>,
@@ -119,11 +127,12 @@ struct Pruner<'a> {
     kept_traits: BTreeSet<String>,
 }
 
-/// Prunes the library modules `modules` (their stripped code) for the binary `bin`.
+/// Prunes the library modules `modules` (their stripped code) for the binary `bin`, which
+/// names the modules that `named` says.
 ///
 /// # Complexity
 /// O((tokens + units · names) · rounds), a round per link of the longest chain of uses.
-pub fn prune(bin: &Code, modules: &[&Code]) -> Vec<Pruned> {
+pub fn prune(bin: &Code, modules: &[&Code], named: &[bool]) -> Vec<Pruned> {
     let n = modules.len();
     let mut pruner = Pruner {
         codes: modules,
@@ -132,6 +141,8 @@ pub fn prune(bin: &Code, modules: &[&Code]) -> Vec<Pruned> {
         headers: Headers::new(modules),
         kept: Vec::new(),
         keeps_code: vec![false; n],
+        bin_referred: idents(bin, 0, bin.len()),
+        lib_referred: BTreeSet::new(),
         referred: idents(bin, 0, bin.len()),
         members_referred: members(bin, 0, bin.len()),
         referred_in: vec![BTreeSet::new(); n],
@@ -139,7 +150,7 @@ pub fn prune(bin: &Code, modules: &[&Code]) -> Vec<Pruned> {
         kept_traits: BTreeSet::new(),
     };
     for (m, code) in modules.iter().enumerate() {
-        pruner.add(m, 0, code.len(), None);
+        pruner.add(m, 0, code.len(), None, named[m]);
     }
     pruner.kept = vec![false; pruner.units.len()];
     pruner.run();
@@ -153,11 +164,12 @@ impl Pruner<'_> {
     }
 
     /// Adds the units of the items of module `m` at positions `from..to`, inside the inline
-    /// module unit `gate` if any.
-    fn add(&mut self, m: usize, from: usize, to: usize, gate: Option<usize>) {
+    /// module unit `gate` if any; `visible` if the binary may name that module's items.
+    fn add(&mut self, m: usize, from: usize, to: usize, gate: Option<usize>, visible: bool) {
         let code = self.codes[m];
         for item in items(code, from, to) {
             let span = Some((item.start, item.end));
+            let visible_item = visible && item.exported;
             // A unit whose code is at positions `from..to`.
             let unit = |cond, (from, to), defines, item| Unit {
                 module: m,
@@ -168,6 +180,7 @@ impl Pruner<'_> {
                 local_refs: None,
                 defines,
                 span,
+                visible: visible_item,
                 item,
             };
             match item.kind {
@@ -269,7 +282,7 @@ impl Pruner<'_> {
                 ItemKind::Mod { name, body } => {
                     let header = (item.start, body.0 + 1);
                     let module = self.push(unit(Cond::Named(vec![name]), header, None, true));
-                    self.add(m, body.0 + 1, body.1, Some(module));
+                    self.add(m, body.0 + 1, body.1, Some(module), visible_item);
                 }
                 ItemKind::Other => {
                     self.push(unit(Cond::Always, (item.start, item.end), None, false));
@@ -284,13 +297,18 @@ impl Pruner<'_> {
         if unit.gate.map_or(false, |g| !self.kept[g]) {
             return false;
         }
-        let referred = |names: &[String]| names.iter().any(|n| self.referred.contains(n));
+        let named = |names: &[String]| {
+            let bin = |n: &String| unit.visible && self.bin_referred.contains(n);
+            names
+                .iter()
+                .any(|n| self.lib_referred.contains(n) || bin(n))
+        };
         let type_kept = |types: &[String]| {
             types.is_empty() || types.iter().any(|t| self.kept_items.contains(t))
         };
         match &unit.cond {
             Cond::Always => true,
-            Cond::Named(names) => referred(names),
+            Cond::Named(names) => named(names),
             Cond::Import {
                 binding,
                 target,
@@ -345,6 +363,7 @@ impl Pruner<'_> {
                     self.keeps_code[unit.module] = true;
                 }
                 self.referred.extend(unit.refs.iter().cloned());
+                self.lib_referred.extend(unit.refs.iter().cloned());
                 self.members_referred.extend(unit.members.iter().cloned());
                 let local = unit.local_refs.as_ref().unwrap_or(&unit.refs);
                 self.referred_in[unit.module].extend(local.iter().cloned());
