@@ -440,12 +440,16 @@ impl<R: Read> Reader<R> {
     }
 
     /// Notes that the `n` bytes from `pos` hold `breaks` line breaks (by [`line_breaks`]):
-    /// fast paths that know their bytes' line breaks spare the reader counting them. The
-    /// bytes read since the last count (a number, the whitespace before a group) are counted
-    /// first.
+    /// fast paths that know their bytes' line breaks spare the reader counting them. If
+    /// bytes before them were read uncounted (a number, the whitespace before a group),
+    /// those are counted first when there are many bytes ahead; for a few, the reader
+    /// counts them all later, which costs less than a count of the bytes in between.
     #[inline(always)]
     pub(crate) fn count_ahead(&mut self, n: usize, breaks: usize) {
         if self.counted < self.pos {
+            if n < 256 {
+                return;
+            }
             self.breaks += self.breaks_in(self.counted, self.pos);
         }
         self.breaks += breaks;
