@@ -25,6 +25,7 @@ mod cells;
 mod game;
 mod hdu6597;
 mod hyper_knights;
+mod interactive;
 mod io;
 mod marble_diamond;
 mod nim;
