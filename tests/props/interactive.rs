@@ -216,7 +216,10 @@ fn each_group<const N: usize>(groups: &[[u64; N]], high: u64) {
     let count = groups.len() as u64;
     exchange(&[&lines.concat()], &[groups.to_vec()], |rd, _| {
         let mut seen = Vec::new();
-        rd.u64s_each(count, 0..=high, "a number", |g| Ok(seen.push(g)))?;
+        rd.u64s_each(count, 0..=high, "a number", |g| {
+            seen.push(g);
+            Ok(())
+        })?;
         Ok(seen)
     });
     exchange(&[&lines[0]], &[groups.to_vec()], |rd, judge| {
@@ -304,17 +307,20 @@ fn read_groups(
     let n = values.len() as u64;
     exchange_with(
         &[&drawn.concat()],
-        &[values.clone()],
+        std::slice::from_ref(&values),
         fresh,
         |cells, rd, _| {
             let mut seen = Vec::new();
-            rd.cells_each(cells, n, "a cell", |v| Ok(seen.push(v)))?;
+            rd.cells_each(cells, n, "a cell", |v| {
+                seen.push(v);
+                Ok(())
+            })?;
             Ok(seen)
         },
     );
     exchange_with(
         &messages[..1],
-        &[values.clone()],
+        std::slice::from_ref(&values),
         fresh,
         |cells, rd, judge| {
             let mut seen = Vec::new();
