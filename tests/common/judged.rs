@@ -15,6 +15,8 @@ use std::path::Path;
 
 #[path = "../judges/nim_duel.rs"]
 pub mod nim_duel;
+#[path = "../checkers/nim_move.rs"]
+pub mod nim_move;
 
 /// Checks a program's `output` on `input`, given the sample's expected output if there is
 /// one: `Ok`, or what is wrong, on the line of the output where it is.
@@ -31,6 +33,7 @@ pub enum Judged {
 pub fn judged(name: &str) -> Option<Judged> {
     match name {
         "nim_duel" => Some(Judged::Judge(nim_duel::judge)),
+        "nim_move" => Some(Judged::Checker(nim_move::check)),
         _ => None,
     }
 }

@@ -31,6 +31,7 @@ mod judge;
 mod marble_diamond;
 mod nim;
 mod nim_duel;
+mod nim_move;
 mod nimber;
 mod numbers;
 mod partizan;
