@@ -1,5 +1,4 @@
-//! The judge of nim_duel: it sends the start, then plays the other side, each of its moves
-//! the one `replies` picks among all the legal ones.
+//! The judge of nim_duel: it plays the other side, each move one `replies` picks.
 
 use crate::common::judge::Replies;
 use combgames::io::{Reader, Result};
@@ -27,6 +26,7 @@ pub fn judge<R: Read, W: Write>(
         side => return Err(rd.error("First or Second", String::from_utf8_lossy(side).into())),
     };
     loop {
+        out.flush()?;
         match (players_turn, heaps.iter().sum::<u64>()) {
             (true, 0) => return Err(rd.error("a winning player", "no move left".into())),
             (true, _) => {
@@ -40,7 +40,6 @@ pub fn judge<R: Read, W: Write>(
                 let x = 1 + replies.pick(heaps[i]);
                 heaps[i] -= x;
                 writeln!(out, "{} {x}", i + 1)?;
-                out.flush()?;
             }
         }
         players_turn = !players_turn;
