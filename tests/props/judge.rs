@@ -1,14 +1,9 @@
 //! The judge harness (`common::judge`): every reply explores each game of the tree once, a
 //! planted mistake deep in the tree fails with the transcript to it, and a player that
-//! fails, panics, does not flush or plays an illegal move fails rather than hangs. And
-//! nim_duel against random replies from large starts, and a wrong move of its judge.
-
-#[allow(dead_code)]
-#[path = "../../src/bin/nim_duel.rs"]
-mod nim_duel;
+//! fails, panics, does not flush or plays an illegal move fails rather than hangs.
 
 use crate::common::judge::{every_game, game, Player, Replies};
-use crate::common::{self, judged::nim_duel::judge};
+use crate::common::judged::nim_duel::judge;
 use combgames::io::{Reader, Result};
 use combgames::nim;
 use combgames::write::Writer;
@@ -228,34 +223,4 @@ fn a_program_plays_as_a_process_as_it_would_in_a_thread() {
         assert_eq!(by_binary, by_solve);
         assert!(by_solve.unwrap().ends_with("> 0 0"));
     }
-}
-
-#[test]
-fn nim_duel_wins_against_random_replies_from_large_starts() {
-    let solve = |rd: &mut _, out: &mut _| nim_duel::solve(rd, out);
-    for seed in 0..12 {
-        let heaps = [1_000_000_000, 999_999_999, 123_456_789, seed];
-        let heaps: Vec<String> = heaps[..=seed as usize % 4]
-            .iter()
-            .map(u64::to_string)
-            .collect();
-        let start = format!("{}\n{}\n", heaps.len(), heaps.join(" "));
-        let mut replies = Replies::random(seed);
-        let played = game(Player::Solve(&solve), judge, start.as_bytes(), &mut replies);
-        played.unwrap_or_else(|why| panic!("{why}"));
-    }
-}
-
-#[test]
-fn nim_duel_reports_a_wrong_move_of_the_judge() {
-    #[allow(clippy::redundant_closure)] // `solve` must take readers of any lifetime
-    let run = |input: &str| common::run_solve(|rd, out| nim_duel::solve(rd, out), input);
-    let error = "line 3: expected the judge's stones in 1..=1, found 2";
-    let expected = ("First\n2 1\n".into(), Some(error.into()));
-    assert_eq!(run("2\n1 2\n1 2\n"), expected);
-    let error = "line 3: expected 0 stones of heap 0 in 0..=0, found 1";
-    assert_eq!(
-        run("1\n1\n0 1\n"),
-        ("First\n1 1\n".into(), Some(error.into()))
-    );
 }
