@@ -205,6 +205,29 @@ fn groups_of_numbers_answer_as_soon_as_they_arrive() {
     });
 }
 
+/// The two ways a judge sends `groups` to a program that reads them all in one call: in one
+/// message; or the first, then each next one once the program has visited the one before.
+/// Each way: its first message, and the message to send after each group.
+fn sendings(groups: &[String]) -> [(String, &[String]); 2] {
+    [(groups.concat(), &[]), (groups[0].clone(), &groups[1..])]
+}
+
+/// A `*_each` call's visit of the groups sent by [`sendings`]: it keeps each group in
+/// `seen`, then the judge sends the message to send after it.
+fn visit<'a, T>(
+    seen: &'a mut Vec<T>,
+    later: &'a [String],
+    judge: &'a Judge,
+) -> impl FnMut(T) -> Result<()> + 'a {
+    move |group| {
+        seen.push(group);
+        if let Some(next) = later.get(seen.len() - 1) {
+            judge.send(next);
+        }
+        Ok(())
+    }
+}
+
 /// `count` groups of `N` numbers read by `u64s_each`, from one message that holds all of
 /// them, and from messages of one group each, the judge sending the next group only once
 /// the program has visited the one before.
@@ -214,25 +237,13 @@ fn each_group<const N: usize>(groups: &[[u64; N]], high: u64) {
         .map(|g| g.iter().map(|v| format!("{v} ")).collect::<String>() + "\n")
         .collect();
     let count = groups.len() as u64;
-    exchange(&[&lines.concat()], &[groups.to_vec()], |rd, _| {
-        let mut seen = Vec::new();
-        rd.u64s_each(count, 0..=high, "a number", |g| {
-            seen.push(g);
-            Ok(())
-        })?;
-        Ok(seen)
-    });
-    exchange(&[&lines[0]], &[groups.to_vec()], |rd, judge| {
-        let mut seen = Vec::new();
-        rd.u64s_each(count, 0..=high, "a number", |g| {
-            seen.push(g);
-            if let Some(next) = lines.get(seen.len()) {
-                judge.send(next);
-            }
-            Ok(())
-        })?;
-        Ok(seen)
-    });
+    for (first, later) in sendings(&lines) {
+        exchange(&[&first], &[groups.to_vec()], |rd, judge| {
+            let mut seen = Vec::new();
+            rd.u64s_each(count, 0..=high, "a number", visit(&mut seen, later, judge))?;
+            Ok(seen)
+        });
+    }
 }
 
 #[test]
@@ -305,35 +316,14 @@ fn read_groups(
         Ok([rd.cells(cells, "a cell")?, rd.cells(cells, "a cell")?])
     });
     let n = values.len() as u64;
-    exchange_with(
-        &[&drawn.concat()],
-        std::slice::from_ref(&values),
-        fresh,
-        |cells, rd, _| {
+    for (first, later) in sendings(&drawn) {
+        let values = std::slice::from_ref(&values);
+        exchange_with(&[&first], values, fresh, |cells, rd, judge| {
             let mut seen = Vec::new();
-            rd.cells_each(cells, n, "a cell", |v| {
-                seen.push(v);
-                Ok(())
-            })?;
+            rd.cells_each(cells, n, "a cell", visit(&mut seen, later, judge))?;
             Ok(seen)
-        },
-    );
-    exchange_with(
-        &messages[..1],
-        std::slice::from_ref(&values),
-        fresh,
-        |cells, rd, judge| {
-            let mut seen = Vec::new();
-            rd.cells_each(cells, n, "a cell", |v| {
-                seen.push(v);
-                if let Some(next) = drawn.get(seen.len()) {
-                    judge.send(next);
-                }
-                Ok(())
-            })?;
-            Ok(seen)
-        },
-    );
+        });
+    }
 }
 
 /// The separate test of cells (see the module doc): boards a message at a time, learned

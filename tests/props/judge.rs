@@ -2,7 +2,7 @@
 //! planted mistake deep in the tree fails with the transcript to it, and a player that
 //! fails, panics, does not flush or plays an illegal move fails rather than hangs.
 
-use crate::common::judge::{every_game, game, Player, Replies};
+use crate::common::judge::{every_game, game, PipeIn, PipeOut, Player, Replies};
 use crate::common::judged::nim_duel::judge;
 use combgames::io::{Reader, Result};
 use combgames::nim;
@@ -167,24 +167,27 @@ fn a_player_that_does_not_flush_fails_rather_than_hangs() {
     assert!(why.ends_with("> 3\n> 1 2 4"), "{why}");
 }
 
+/// A player that reads the start of `failure`'s game, says `words` and stops.
+fn saying(
+    words: &'static [u8],
+) -> impl Fn(&mut Reader<PipeIn>, &mut Writer<PipeOut>) -> Result<()> + Sync {
+    move |rd, out| {
+        rd.u64s_in::<4>(0..=9, "the start")?;
+        out.write_all(words)?;
+        Ok(out.flush()?)
+    }
+}
+
 #[test]
 fn illegal_moves_bad_sides_failures_and_panics_fail_with_the_transcript() {
-    let greedy = |rd: &mut Reader<_>, out: &mut Writer<_>| {
-        rd.u64s_in::<4>(0..=9, "the start")?;
-        out.write_all(b"First\n3 5\n")?;
-        Ok(out.flush()?)
-    };
+    let greedy = saying(b"First\n3 5\n");
     let why = failure(Player::Solve(&greedy));
     assert!(
         why.contains("expected stones x of heap i in 1..=4, found 5"),
         "{why}"
     );
     assert!(why.ends_with("> 3\n> 1 2 4\n< First\n< 3 5"), "{why}");
-    let unsure = |rd: &mut Reader<_>, out: &mut Writer<_>| {
-        rd.u64s_in::<4>(0..=9, "the start")?;
-        out.write_all(b"Third\n")?;
-        Ok(out.flush()?)
-    };
+    let unsure = saying(b"Third\n");
     let why = failure(Player::Solve(&unsure));
     assert!(
         why.contains("expected First or Second, found Third"),
