@@ -8,19 +8,17 @@
 //! error) or the player fails, panics, or waits for input while the judge waits for it;
 //! the failure gives the judge's message and the transcript of the game.
 
+pub use super::pipes::{PipeIn, PipeOut};
+use super::pipes::{Pipes, Side};
 use combgames::io::{Reader, Result};
 use combgames::write::Writer;
-use std::collections::VecDeque;
 use std::io::{self, Read, Write};
 use std::path::Path;
 use std::process::{Command, Stdio};
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::{Arc, Condvar, Mutex};
+use std::sync::{Arc, Mutex};
 use std::thread;
 use std::time::{Duration, Instant};
-
-/// Times a reader looks again for input before it sleeps.
-const SPINS: usize = 50;
 
 /// How long a player process may take for a game before it is killed.
 const PROCESS_LIMIT: Duration = Duration::from_secs(20);
@@ -93,13 +91,6 @@ impl Replies {
         }
         false
     }
-}
-
-/// Who wrote a part of a transcript.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-enum Side {
-    Judge = 0,
-    Player = 1,
 }
 
 /// The parts of a transcript, in order, each what one side wrote in a row.
@@ -259,7 +250,7 @@ pub fn every_game(
     }
 }
 
-/// Why a game failed, from the judge's verdict and the player's end: `None` if neither
+/// Why a game failed, from the judge's verdict and the player's end: `Ok` if neither
 /// failed.
 fn failure(
     judged: Result<()>,
@@ -374,159 +365,4 @@ fn game_with_process(
         (false, false) => Err(format!("ended with {status}, stderr: {stderr}")),
     };
     failure(judged, ended)
-}
-
-/// Two one-way pipes in memory between a judge and a player in threads. They know when
-/// both sides wait to read, which over real pipes would hang for ever: then both reads
-/// fail at once.
-#[derive(Default)]
-pub struct Pipes {
-    state: Mutex<PipeState>,
-    changed: Condvar,
-}
-
-#[derive(Default)]
-struct PipeState {
-    /// What each side wrote that the other has not read, by `Side`.
-    written: [VecDeque<u8>; 2],
-    /// Whether each side closed its output, and its input.
-    closed: [bool; 2],
-    gone: [bool; 2],
-    /// Whether each side waits to read.
-    waiting: [bool; 2],
-    /// The most bytes a read of the player's gets: 1, 2, 3, 1, ... so that a move arrives
-    /// in pieces.
-    reads: usize,
-    /// Writes and closes so far, to see one without waiting.
-    writes: usize,
-    stuck: bool,
-}
-
-/// The input of one side.
-pub struct PipeIn {
-    pipes: Arc<Pipes>,
-    side: Side,
-}
-
-/// The output of one side.
-pub struct PipeOut {
-    pipes: Arc<Pipes>,
-    side: Side,
-}
-
-impl PipeIn {
-    fn new(pipes: &Arc<Pipes>, side: Side) -> PipeIn {
-        PipeIn {
-            pipes: Arc::clone(pipes),
-            side,
-        }
-    }
-}
-
-impl PipeOut {
-    fn new(pipes: &Arc<Pipes>, side: Side) -> PipeOut {
-        PipeOut {
-            pipes: Arc::clone(pipes),
-            side,
-        }
-    }
-}
-
-fn other(side: Side) -> usize {
-    1 - side as usize
-}
-
-impl Read for PipeIn {
-    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
-        let (me, from) = (self.side as usize, other(self.side));
-        let mut state = self.pipes.state.lock().unwrap();
-        let mut spun = false;
-        loop {
-            if !state.written[from].is_empty() {
-                state.reads += 1;
-                let most = match self.side {
-                    Side::Player => state.reads % 3 + 1,
-                    Side::Judge => usize::MAX,
-                };
-                let n = buf.len().min(most).min(state.written[from].len());
-                for (to, b) in buf.iter_mut().zip(state.written[from].drain(..n)) {
-                    *to = b;
-                }
-                return Ok(n);
-            }
-            if state.closed[from] {
-                return Ok(0);
-            }
-            if state.waiting[from] || state.stuck {
-                state.stuck = true;
-                self.pipes.changed.notify_all();
-                let why = "both sides wait to read: one did not flush what it wrote, or waits \
-                           for more than the other sent";
-                return Err(io::Error::new(io::ErrorKind::WouldBlock, why));
-            }
-            if !spun {
-                // A short wait for the other side first, as waking a sleeping thread costs
-                // more; then the checks above again.
-                spun = true;
-                let writes = state.writes;
-                drop(state);
-                for _ in 0..SPINS {
-                    thread::yield_now();
-                    if self.pipes.state.lock().unwrap().writes != writes {
-                        break;
-                    }
-                }
-                state = self.pipes.state.lock().unwrap();
-                continue;
-            }
-            // Checked and marked in one hold of the lock: the other side sees it.
-            state.waiting[me] = true;
-            state = self.pipes.changed.wait(state).unwrap();
-            state.waiting[me] = false;
-        }
-    }
-}
-
-impl Write for PipeOut {
-    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
-        let me = self.side as usize;
-        let mut state = self.pipes.state.lock().unwrap();
-        if state.stuck {
-            // What a side writes once both waited (its writer's drop, say) came too late.
-            return Err(io::Error::new(
-                io::ErrorKind::BrokenPipe,
-                "both sides waited",
-            ));
-        }
-        if state.gone[other(self.side)] {
-            let why = "the other side closed its input";
-            return Err(io::Error::new(io::ErrorKind::BrokenPipe, why));
-        }
-        state.written[me].extend(buf);
-        state.writes += 1;
-        // The other side has something to read: it no longer waits.
-        state.waiting[other(self.side)] = false;
-        self.pipes.changed.notify_all();
-        Ok(buf.len())
-    }
-
-    fn flush(&mut self) -> io::Result<()> {
-        Ok(())
-    }
-}
-
-impl Drop for PipeIn {
-    fn drop(&mut self) {
-        self.pipes.state.lock().unwrap().gone[self.side as usize] = true;
-    }
-}
-
-impl Drop for PipeOut {
-    fn drop(&mut self) {
-        let mut state = self.pipes.state.lock().unwrap();
-        state.closed[self.side as usize] = true;
-        state.writes += 1;
-        state.waiting[other(self.side)] = false;
-        self.pipes.changed.notify_all();
-    }
 }
