@@ -10,7 +10,7 @@ use combgames::write::Writer;
 use std::io::{Read, Write};
 
 /// nim_duel's play, from the rules and `nim::winning_moves`, except that it makes `blunder`
-/// (a heap and the stones it takes, from 0) when the heaps are `at`.
+/// (a heap from 0 and the stones it takes) when the heaps are `at`.
 fn play_with_blunder<R: Read, W: Write>(
     rd: &mut Reader<R>,
     out: &mut Writer<W>,
@@ -29,7 +29,11 @@ fn play_with_blunder<R: Read, W: Write>(
             let (i, x) = match nim::winning_moves(&heaps).first() {
                 _ if heaps == at => blunder,
                 Some(&(i, left)) => (i, heaps[i] - left),
-                None => (0, 1),
+                // Lost: one stone of the first heap, or nothing left to say.
+                None => match heaps.iter().position(|&h| h > 0) {
+                    Some(i) => (i, 1),
+                    None => return Ok(()),
+                },
             };
             heaps[i] -= x;
             writeln!(out, "{} {x}", i + 1)?;
@@ -84,6 +88,10 @@ fn a_mistake_deep_in_the_tree_fails_with_the_transcript_to_it() {
     assert!(
         why.contains("expected a winning player, found no move left"),
         "{why}"
+    );
+    assert!(
+        !why.contains("\nthe player"),
+        "the player ends without a fault: {why}"
     );
     let transcript = why.split("transcript").nth(1).expect("a transcript");
     let seen = positions(&start, transcript);
