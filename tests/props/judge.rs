@@ -1,9 +1,12 @@
 //! The judge harness (`common::judge`): every reply explores each game of the tree once, a
 //! planted mistake deep in the tree fails with the transcript to it, and a player that
-//! fails, panics, does not flush or plays an illegal move fails rather than hangs.
+//! fails, panics, does not flush or plays an illegal move fails rather than hangs; a
+//! bundle that plays otherwise than the binary fails the bundle test's check.
 
+use crate::common::bundling::{bundle_of, compile, manifest_dir, TempDir};
 use crate::common::judge::{every_game, game, PipeIn, PipeOut, Player, Replies};
-use crate::common::judged::nim_duel::judge;
+use crate::common::judged::{nim_duel::judge, plays_as};
+use crate::common::samples::find_samples;
 use combgames::io::{Reader, Result};
 use combgames::nim;
 use combgames::write::Writer;
@@ -234,4 +237,24 @@ fn a_program_plays_as_a_process_as_it_would_in_a_thread() {
         assert_eq!(by_binary, by_solve);
         assert!(by_solve.unwrap().ends_with("> 0 0"));
     }
+}
+
+#[test]
+fn a_bundle_that_plays_otherwise_than_the_binary_fails() {
+    let temp = TempDir::new("plays-otherwise");
+    let bundled = bundle_of(&manifest_dir(), "nim_duel").unwrap().text;
+    // The last winning move where there are several: right too, but not the binary's.
+    let other = bundled.replace("moves.first()", "moves.last()");
+    assert_ne!(other, bundled);
+    let exe = compile(&temp.0, "nim_duel_last", &other, false).unwrap();
+    let binary = std::path::Path::new(env!("CARGO_BIN_EXE_nim_duel"));
+    let (mut samples, _) = find_samples();
+    samples.retain(|sample| sample.binary == "nim_duel");
+    assert!(plays_as(binary, binary, judge, &samples).is_ok());
+    let failure = plays_as(&exe, binary, judge, &samples).unwrap_err();
+    assert_eq!(
+        failure.verdict, "differs from the binary",
+        "{}",
+        failure.details
+    );
 }
