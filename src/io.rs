@@ -9,8 +9,9 @@
 //!
 //! Interactive problems: every read returns as soon as the bytes it needs have arrived (its
 //! own, and after a token the one byte that ends it, as a judge's line end does), never
-//! waiting to fill its buffer, so [`run`] serves them as it is. Output reaches the judge
-//! when the program flushes its [`Writer`]: `out.flush()?` after each move.
+//! waiting to fill its buffer, so [`run`] serves them as it is. (Not yet cells sent several
+//! groups to a message: `tests/props/interactive.rs`.) Output reaches the judge when the
+//! program flushes its [`Writer`]: `out.flush()?` after each move.
 
 // Not in the 2018 prelude, which bundles may be compiled under.
 use std::convert::TryInto;
