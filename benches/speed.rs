@@ -54,6 +54,9 @@ const MAX_ROUNDS: usize = 101;
 /// Goal for any other whitespace layout: its time / the standard layout's at most this.
 const LAYOUT_GOAL: f64 = 1.3;
 
+/// Goal for an input's cost over the I/O floor against a reference input's (`Case::costs`).
+const COST_GOAL: f64 = 1.5;
+
 /// A binary or a problem, its max-size input, and what to compare it with.
 struct Case {
     /// The binary's name, or the problem's in `speed/problems.rs`.
@@ -67,6 +70,13 @@ struct Case {
     generate: Generate,
     /// The same input in other whitespace layouts, each timed against `generate`'s.
     layouts: &'static [(&'static str, Generate)],
+    /// The same input in layouts that vary line by line and group by group
+    /// (`inputs::VARIATIONS`), and the goal for each: our time / the I/O floor's on it.
+    varied: Option<(inputs::GenerateVaried, f64)>,
+    /// Other inputs of as many items: the first is the reference; the case's input and the
+    /// others each cost (our time less the I/O floor's on it) at most [`COST_GOAL`] times
+    /// the reference's cost.
+    costs: &'static [(&'static str, Generate)],
     /// Other inputs, each timed against the peer.
     extras: &'static [Extra],
     /// A plain check of the answers on `generate`'s input, for a case with no peer.
@@ -114,6 +124,8 @@ const CASES: &[Case] = &[
             ("one line per board", inputs::marble_one_line),
             ("CRLF", inputs::marble_crlf),
         ],
+        varied: Some((inputs::marble_varied, 3.0)),
+        costs: &[],
         extras: &[Extra {
             name: "one board",
             generate: inputs::marble_one_board,
@@ -131,6 +143,8 @@ const CASES: &[Case] = &[
         floor_goal: Some(2.5),
         generate: inputs::nim_grids,
         layouts: &[],
+        varied: None,
+        costs: &[],
         extras: &[],
         check: None,
     },
@@ -148,6 +162,8 @@ const CASES: &[Case] = &[
             ("cells separated by spaces", inputs::partizan_spaces),
             ("rows O.X", inputs::partizan_adjacent),
         ],
+        varied: Some((inputs::partizan_varied, 4.0)),
+        costs: &[],
         extras: &[],
         check: None,
     },
@@ -161,6 +177,8 @@ const CASES: &[Case] = &[
         floor_goal: None,
         generate: inputs::card_board,
         layouts: &[],
+        varied: None,
+        costs: &[],
         extras: &[Extra {
             name: "25x25, 95% G",
             generate: inputs::card_board_mostly_green,
@@ -178,6 +196,8 @@ const CASES: &[Case] = &[
         floor_goal: Some(2.0),
         generate: inputs::knight_cases,
         layouts: &[],
+        varied: None,
+        costs: &[],
         extras: &[Extra {
             name: "one knight at 1 0",
             generate: inputs::knight_one,
@@ -192,6 +212,8 @@ const CASES: &[Case] = &[
         floor_goal: Some(1.6),
         generate: inputs::fill_grids,
         layouts: &[],
+        varied: Some((inputs::grids_varied, 3.0)),
+        costs: &[],
         extras: &[],
         check: Some(checks::grids),
     },
@@ -202,8 +224,25 @@ const CASES: &[Case] = &[
         floor_goal: Some(3.0),
         generate: inputs::nim_lines,
         layouts: &[],
+        varied: None,
+        costs: &[],
         extras: &[],
         check: Some(checks::numbers),
+    },
+    Case {
+        name: "pairs",
+        program: Program::Problem,
+        peer: None,
+        floor_goal: Some(4.0),
+        generate: inputs::pairs_19,
+        layouts: &[],
+        varied: None,
+        costs: &[
+            ("piles of 16 digits", inputs::pairs_16),
+            ("piles of 17 to 20 digits", inputs::pairs_17_to_20),
+        ],
+        extras: &[],
+        check: Some(checks::pairs),
     },
 ];
 
@@ -340,6 +379,14 @@ fn write_input(name: &str, generate: Generate) -> io::Result<PathBuf> {
     Ok(path)
 }
 
+/// Writes the case's other inputs `named`, each as `CASE-NAME`: their paths.
+fn write_inputs(case: &Case, named: &[(&str, Generate)]) -> io::Result<Vec<PathBuf>> {
+    let name = |name: &str| format!("{}-{}", case.name, name.replace(' ', "-"));
+    (named.iter())
+        .map(|(n, generate)| write_input(&name(n), *generate))
+        .collect()
+}
+
 fn bench_dir() -> PathBuf {
     std::env::temp_dir().join("combgames-bench")
 }
@@ -366,6 +413,7 @@ fn build_floor() -> Option<PathBuf> {
 }
 
 fn bench(case: &Case, peers: &Path, floor: Option<&Path>, itself: &Path) -> io::Result<()> {
+    let floor_path = floor;
     let input = write_input(case.name, case.generate)?;
     let bytes = fs::metadata(&input)?.len();
     let ours = case.run(itself, &input);
@@ -453,8 +501,64 @@ fn bench(case: &Case, peers: &Path, floor: Option<&Path>, itself: &Path) -> io::
         );
     }
     bench_layouts(case, &ours, &our_output)?;
+    if let (Some(varied), Some(floor)) = (case.varied, floor_path) {
+        bench_varied(case, varied, &ours, &our_output, floor)?;
+    }
+    if let Some(floor) = floor_path {
+        bench_costs(case, &ours, &our_output, floor)?;
+    }
     for extra in case.extras {
         bench_extra(case, extra, peers, itself)?;
+    }
+    Ok(())
+}
+
+/// Times the case's other inputs of as many items, each with the I/O floor on it, with the
+/// case's input and its floor, all interleaved: each input's cost (our time less the
+/// floor's) against the first one's, the reference.
+fn bench_costs(case: &Case, ours: &Run, answers: &[u8], floor: &Path) -> io::Result<()> {
+    if case.costs.is_empty() {
+        return Ok(());
+    }
+    let paths = write_inputs(case, case.costs)?;
+    let inputs: Vec<&Path> = paths
+        .iter()
+        .map(PathBuf::as_path)
+        .chain([ours.input])
+        .collect();
+    let mut runs = Vec::new();
+    for &input in &inputs {
+        runs.push(Run {
+            input,
+            ..ours.clone()
+        });
+        runs.push(Run {
+            args: vec![answers.len().to_string()],
+            ..Run::of(floor, input)
+        });
+    }
+    let rounds = Rounds::of(&runs);
+    let cost = |k: usize, r: usize| rounds.times[2 * k][r] - rounds.times[2 * k + 1][r];
+    let all = 0..rounds.times[0].len();
+    let names = case
+        .costs
+        .iter()
+        .map(|(name, _)| *name)
+        .chain(["this input"]);
+    println!("  cost over the I/O floor, against the first input's:");
+    for (k, name) in names.enumerate() {
+        let ratio = median(all.clone().map(|r| cost(k, r) / cost(0, r)).collect());
+        println!(
+            "    {:<28} {:8.2} ms  ours/floor {:.3}  cost {:.2} ms, {}",
+            name,
+            rounds.median_ms(2 * k),
+            rounds.ratio(2 * k, 2 * k + 1),
+            median(all.clone().map(|r| cost(k, r)).collect()) * 1e3,
+            match k {
+                0 => "the reference".to_string(),
+                _ => format!("ratio {}", verdict(ratio, COST_GOAL)),
+            },
+        );
     }
     Ok(())
 }
@@ -464,13 +568,7 @@ fn bench_layouts(case: &Case, standard: &Run, answers: &[u8]) -> io::Result<()> 
     if case.layouts.is_empty() {
         return Ok(());
     }
-    let mut paths = Vec::new();
-    for (name, generate) in case.layouts {
-        paths.push(write_input(
-            &format!("{}-{}", case.name, name.replace(' ', "-")),
-            *generate,
-        )?);
-    }
+    let paths = write_inputs(case, case.layouts)?;
     let mut runs = vec![standard.clone()];
     runs.extend(paths.iter().map(|path| Run::of(standard.program, path)));
     let rounds = Rounds::of(&runs);
@@ -486,6 +584,49 @@ fn bench_layouts(case: &Case, standard: &Run, answers: &[u8]) -> io::Result<()> 
             fs::metadata(run.input)?.len(),
             rounds.median_ms(i + 1),
             verdict(rounds.ratio(i + 1, 0), LAYOUT_GOAL),
+            if same { "identical" } else { "DIFFER" },
+        );
+    }
+    Ok(())
+}
+
+/// Times the case's input in each varied layout against the standard layout and against
+/// the I/O floor on the same varied input, all interleaved: answers must be the same.
+fn bench_varied(
+    case: &Case,
+    (generate, goal): (inputs::GenerateVaried, f64),
+    standard: &Run,
+    answers: &[u8],
+    floor: &Path,
+) -> io::Result<()> {
+    println!("  layouts that vary line by line (goal: ours/floor <= {goal:.1} on each):");
+    for (name, vary) in inputs::VARIATIONS {
+        let path = bench_dir().join(format!(
+            "{}-varied-{}.in",
+            case.name,
+            name.replace(' ', "-")
+        ));
+        let mut text = Vec::new();
+        generate(&vary, &mut Rng(0x5EED), &mut text)?;
+        fs::write(&path, &text)?;
+        let ours = Run::of(standard.program, &path);
+        let ours = Run {
+            args: standard.args.clone(),
+            ..ours
+        };
+        let floor = Run {
+            args: vec![answers.len().to_string()],
+            ..Run::of(floor, &path)
+        };
+        let same = ours.output() == answers;
+        let rounds = Rounds::of(&[standard.clone(), ours, floor]);
+        println!(
+            "    {:<38} {:>9} bytes {:8.2} ms  /standard {:.3}  ours/floor {}  answers {}",
+            name,
+            text.len(),
+            rounds.median_ms(1),
+            rounds.ratio(1, 0),
+            verdict(rounds.ratio(1, 2), goal),
             if same { "identical" } else { "DIFFER" },
         );
     }

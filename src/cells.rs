@@ -2,42 +2,45 @@
 //! names (`b".#"`, `b".OX#"`) and returns its value: the cells packed a few bits each, or
 //! any sum of per-cell values, such as the position's code in base 3.
 //!
-//! The plain path reads cell by cell, and learns the group's picture: its bytes from its
-//! first cell up to the next token, cells free. Later groups drawn alike are read straight
-//! from the buffer, a word of the picture at a time (the bits that tell the letters apart
-//! index a table of the word's valid bytes and what they add to the value); runs of
-//! two-letter groups are checked many at once, then their cells gathered by multiplies. A
-//! group drawn otherwise goes through the plain path again: a picture only ever speeds up
-//! what the plain path would read, so a wrong guess costs time, never an answer.
+//! Three paths read a group, each giving what the one below it would:
+//! - a learned picture ([`crate::picture`]), for groups drawn like one read before;
+//! - the scanner, whatever the layout: 63 bytes at a time, each byte classed (cell,
+//!   whitespace, separator) by a loop the compiler vectorises, then each word's cells
+//!   packed by one multiply per few cells, from a table of the cells' places;
+//! - the plain path, byte by byte: the rule itself, for errors, groups that straddle a
+//!   refill, and [`Reader::plain`], which reads only this way.
+//!
+//! A picture costs time only when it is learned or checked in vain; both are paid from a
+//! budget that every group read adds its bytes to, so that the work wasted on pictures is
+//! at most one [`SHARE`]th of the bytes read, plus one learning ([`Work`] counts it): no
+//! layout can make a read much slower than the scanner alone.
 
 // Not in the 2018 prelude, which bundles may be compiled under.
 use std::convert::TryInto;
 use std::io::Read;
 
-use crate::io::{describe, is_space, Reader, Result, MAX_CAPACITY, WINDOW};
-
-/// The longest picture, whitespace included; groups drawn longer take the plain path.
-const MAX_LEN: usize = 128;
-
-/// Groups read a word at a time in one go.
-const CHUNK: usize = 16;
-
-/// The most bytes, and groups, of a run checked at once: more at once is less work per
-/// group, and the copies of the picture stay small.
-const RUN_BYTES: usize = 2048;
-const RUN_GROUPS: usize = 64;
+use crate::io::{describe, is_space, Reader, Result, MAX_CAPACITY};
+use crate::picture::{Picture, MAX_LEN};
 
 /// Marks a byte that is not a letter.
 const NOT_A_LETTER: u8 = u8::MAX;
 
-/// How a group of cells is written, what it is worth, and what the reader has learned of
-/// its picture.
+/// The work wasted on pictures is at most this share of the bytes read (one in 8).
+pub const SHARE: i64 = 8;
+
+/// What learning a picture costs, counted as the bytes the scanner reads in that time.
+pub const LEARN_BYTES: i64 = 1 << 17;
+
+/// The budget saved for pictures from the bytes read, at most: waste stays local.
+const MAX_CREDIT: i64 = 4 * SHARE * LEARN_BYTES;
+
+/// How a group of cells is written, what it is worth, and how its groups were read.
 ///
 /// A group is `count` cells, each a byte of the alphabet; whitespace may stand anywhere
-/// between cells. With [`Cells::rows_of`], a row of `w` cells may also be written as one
-/// token of `2w - 1` bytes, any one byte between its cells (`O|.|X`). A group's value holds
-/// the index in the alphabet of cell `i` at bits `bits() * i ..`, unless
-/// [`Cells::valued_by`] says otherwise.
+/// between cells, or nothing at all (cells glued into one token). With
+/// [`Cells::rows_of`], one separator byte, anything but a letter or whitespace, may also
+/// stand between two cells of a row (`O|.|X`). A group's value holds the index in the
+/// alphabet of cell `i` at bits `bits() * i ..`, unless [`Cells::valued_by`] says otherwise.
 ///
 /// ```
 /// use combgames::cells::Cells;
@@ -51,20 +54,57 @@ const NOT_A_LETTER: u8 = u8::MAX;
 #[derive(Clone)]
 pub struct Cells {
     index: [u8; 256],
-    letters: Vec<u8>,
-    count: usize,
+    pub(crate) letters: Vec<u8>,
+    pub(crate) count: usize,
     bits: u32,
     row: usize,
-    /// The byte bits that tell the letters apart: a cell's key.
-    keys: u8,
+    /// The byte bits that tell the letters apart: a cell's key in a picture.
+    pub(crate) keys: u8,
     /// What cell `i` worth letter `l` adds to the value, at `i * letters + l`; `None` for
     /// the packed value.
     values: Option<Vec<u64>>,
+    scan: Scan,
     picture: Option<Box<Picture>>,
-    /// Groups read by the plain path since the picture last served: learning costs as much
-    /// as reading a hundred groups, so groups drawn each their own way learn only when this
-    /// is a power of two.
-    plain_streak: u32,
+    /// The scanner's groups of a block, where each ends and the cells a separator follows,
+    /// read before they are visited.
+    spill: Box<[(u64, usize, u64); 64]>,
+    /// Bytes read and not yet spent on pictures, times [`SHARE`] (see the module doc).
+    credit: i64,
+    /// Whether the last check against the picture failed (then runs are not tried), and
+    /// the bytes of a group to learn from.
+    missed: bool,
+    learn_from: Option<(usize, usize)>,
+    work: Work,
+}
+
+/// How a [`Cells`]' groups have been read so far: for tests, and to see what an input costs.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Work {
+    /// Groups read from a picture, by the scanner, and by the plain path.
+    pub pictured: u64,
+    pub scanned: u64,
+    pub plain: u64,
+    /// The bytes of all groups read, whitespace before each included.
+    pub bytes: u64,
+    /// Pictures learned, and bytes checked against a picture in vain.
+    pub learned: u64,
+    pub missed: u64,
+}
+
+/// The scanner's plan for a group: each cell a field of `field` bits in a stream (its
+/// letter's index), packed from `lanes` bytes at a time by `packs[which of them are
+/// cells]`; the group's value from the stream by `sums` (8 bits of stream at a time),
+/// unless the stream is the value.
+#[derive(Clone)]
+struct Scan {
+    field: u32,
+    lanes: u32,
+    packs: Box<[u64; 256]>,
+    /// With `sums`, the stream bits each table takes (whole fields).
+    sums: Option<Vec<u64>>,
+    width: u32,
+    /// The cells after which no separator may stand, a bit each.
+    forbidden: u64,
 }
 
 impl Cells {
@@ -104,7 +144,7 @@ impl Cells {
         let keys = (0..=255u8)
             .filter(apart)
             .min_by_key(|mask| mask.count_ones());
-        Cells {
+        let mut cells = Cells {
             index,
             letters: alphabet.to_vec(),
             count,
@@ -112,22 +152,37 @@ impl Cells {
             row: 0,
             keys: keys.unwrap_or(0xff),
             values: None,
+            scan: Scan {
+                field: 0,
+                lanes: 0,
+                packs: Box::new([0; 256]),
+                sums: None,
+                width: 0,
+                forbidden: 0,
+            },
             picture: None,
-            plain_streak: 0,
-        }
+            spill: Box::new([(0, 0, 0); 64]),
+            credit: SHARE * LEARN_BYTES,
+            missed: false,
+            learn_from: None,
+            work: Work::default(),
+        };
+        cells.plan_scan();
+        cells
     }
 
-    /// The same cells in rows of `width`, each of which may be written as one token of
-    /// `2 width - 1` bytes with any byte between two cells.
+    /// The same cells in rows of `width`: one byte that is neither a letter nor whitespace
+    /// may stand between two cells of a row (`O|.|X`).
     ///
     /// # Complexity
-    /// O(1).
+    /// O(count).
     ///
     /// # Panics
     /// If `width` is 0.
     pub fn rows_of(mut self, width: usize) -> Cells {
         assert!(width > 0, "rows need cells");
         self.row = width;
+        self.plan_scan();
         self
     }
 
@@ -136,7 +191,7 @@ impl Cells {
     /// the packed cells.
     ///
     /// # Complexity
-    /// O(count x letters) calls of `value`.
+    /// O(count x letters) calls of `value`, and O(count x 256) for the scanner's tables.
     ///
     /// ```
     /// use combgames::cells::Cells;
@@ -150,6 +205,7 @@ impl Cells {
         let values = (0..self.count).flat_map(|i| self.letters.iter().map(move |&l| (i, l)));
         self.values = Some(values.map(|(i, l)| value(i, l)).collect());
         self.picture = None;
+        self.plan_scan();
         self
     }
 
@@ -162,398 +218,189 @@ impl Cells {
         self.bits
     }
 
+    /// How the groups read so far were read, and what pictures cost.
+    ///
+    /// # Complexity
+    /// O(1).
+    pub fn work(&self) -> Work {
+        self.work
+    }
+
+    pub(crate) fn is_valued(&self) -> bool {
+        self.values.is_some()
+    }
+
     /// What cell `i` holding the letter of index `l` adds to a group's value.
-    fn value(&self, i: usize, l: usize) -> u64 {
+    pub(crate) fn value(&self, i: usize, l: usize) -> u64 {
         match &self.values {
             Some(values) => values[i * self.letters.len() + l],
             None => (l as u64) << (self.bits * i as u32),
         }
     }
 
-    /// Learns the picture `drawn` (a group from its first cell up to the next token, its
-    /// cells at `offsets`), if it fits.
-    fn learn(&mut self, drawn: &[u8], offsets: &[usize]) {
-        if drawn.len() > MAX_LEN {
-            return;
-        }
-        let mut picture = Picture {
-            len: drawn.len(),
-            newlines: drawn.iter().filter(|&&b| b == b'\n').count(),
-            tiles: Vec::new(),
-            run: None,
+    /// Plans the scanner for these cells: none if a cell's field does not fit in a byte.
+    fn plan_scan(&mut self) {
+        let field = self.bits;
+        // Fields from this many lanes land, by one multiply, each in its place with no
+        // carry and nothing else among them (see `packs`).
+        let lanes = match field {
+            1 => 8,
+            2 => 4,
+            3 | 4 => 2,
+            _ => 1,
         };
-        let (mut cell, mut start) = (0, 0);
-        while start < drawn.len() {
-            let tile = Tile::new(self, drawn, offsets, cell, start);
-            cell += tile.cells;
-            start += tile.len;
-            picture.tiles.push(tile);
-        }
-        if self.letters.len() == 2 && self.count <= 56 && self.values.is_none() {
-            picture.run = Run::new(self, drawn, offsets);
-        }
-        self.picture = Some(Box::new(picture));
-    }
-}
-
-/// A learned picture: its length, its line breaks, the word checks of one group, and the
-/// checks of runs when the alphabet has two letters.
-#[derive(Clone)]
-struct Picture {
-    len: usize,
-    newlines: usize,
-    tiles: Vec<Tile>,
-    run: Option<Box<Run>>,
-}
-
-/// One word of a picture: its bytes from `at` under `mask`, the key bits of its cells, the
-/// multiplier that moves them to an index in the top byte, and by index the expected word
-/// and what its cells add to the value.
-#[derive(Clone)]
-struct Tile {
-    // A byte: windows are longer than 255 + 8 bytes, so no bounds check is needed.
-    at: u8,
-    len: usize,
-    cells: usize,
-    mask: u64,
-    keys: u64,
-    multiplier: u64,
-    table: Box<[(u64, u64); 256]>,
-}
-
-/// The little-endian word at the start of `bytes`.
-#[inline(always)]
-fn word(bytes: &[u8]) -> u64 {
-    u64::from_le_bytes(bytes[..8].try_into().expect("eight bytes"))
-}
-
-/// The byte with the bits of `value` placed, lowest first, at the one bits of `mask`.
-fn spread(mut value: u32, mask: u8) -> u8 {
-    let mut byte = 0;
-    for bit in (0..8).filter(|b| mask >> b & 1 == 1) {
-        byte |= ((value & 1) as u8) << bit;
-        value >>= 1;
-    }
-    byte
-}
-
-impl Tile {
-    /// The tile that starts at byte `start` of the picture `drawn`, with cell `first` (at
-    /// `offsets[first]`) the next not yet taken: it takes as many of the next bytes (at
-    /// most 8) and cells as one index of at most 8 bits tells apart.
-    fn new(cells: &Cells, drawn: &[u8], offsets: &[usize], first: usize, start: usize) -> Tile {
-        let (keys, key_bits) = (cells.keys, cells.keys.count_ones());
-        let lowest = keys.trailing_zeros() % 8;
-        let end = (start + 8).min(drawn.len());
-        let lanes: Vec<u32> = (offsets[first..].iter())
-            .take_while(|&&at| at < end)
-            .map(|&at| (at - start) as u32)
-            .collect();
-        // Cells join while their keys find room in the top byte, at or above their own
-        // bits (so that the shift is not negative), and the index stays one to one.
-        let (mut n, mut multiplier, mut used) = (0, 0u64, 0u64);
-        for &lane in lanes.iter().take(8 / key_bits.max(1) as usize) {
-            let placed = |top: u32| u64::from(keys) << (top - lowest);
-            let free = (56.max(8 * lane + lowest)..64).find(|&top| {
-                placed(top) >> (top - lowest) == u64::from(keys) && placed(top) & used == 0
-            });
-            let wider = match free {
-                Some(top) => multiplier | 1 << (top - 8 * lane - lowest),
-                None => break,
-            };
-            if !Tile::one_to_one(keys, &lanes[..=n], wider) {
-                break;
-            }
-            (n, multiplier) = (n + 1, wider);
-            used |= placed(free.unwrap_or(56));
-        }
-        // The tile ends before the first cell it did not take.
-        let len = offsets.get(first + n).map_or(end, |&next| next.min(end)) - start;
-        let mask = u64::MAX >> (64 - 8 * len);
-        let lane_keys = lanes[..n]
-            .iter()
-            .fold(0, |k, &l| k | u64::from(keys) << (8 * l));
-        let mut tile = Tile {
-            at: start as u8,
-            len,
-            cells: n,
-            mask,
-            keys: lane_keys,
-            multiplier,
-            // Unused indices expect bytes past the tile, which no word matches.
-            table: Box::new([(!mask, 0); 256]),
-        };
-        let mut expected = [0u8; 8];
-        expected[..len].copy_from_slice(&drawn[start..start + len]);
-        for combo in 0..1u32 << (key_bits * n as u32) {
-            // The word of these keys, and the one the table expects for them.
-            let (mut keyed, mut value) = (0u64, 0u64);
-            for (c, &lane) in lanes[..n].iter().enumerate() {
-                let key = spread(combo >> (key_bits * c as u32), keys);
-                keyed |= u64::from(key) << (8 * lane);
-                expected[lane as usize] = match cells.letters.iter().position(|&l| l & keys == key)
-                {
-                    Some(l) => {
-                        value = value.wrapping_add(cells.value(first + c, l));
-                        cells.letters[l]
-                    }
-                    // Keys no letter has: a byte with other keys, which never matches.
-                    None => key ^ keys,
-                };
-            }
-            tile.table[tile.index(keyed)] = (u64::from_le_bytes(expected) & mask, value);
-        }
-        tile
-    }
-
-    /// Whether `multiplier` gives every combination of keys of the cells in `lanes` its own
-    /// index.
-    fn one_to_one(keys: u8, lanes: &[u32], multiplier: u64) -> bool {
-        let key_bits = keys.count_ones();
-        let mut seen = [false; 256];
-        (0..1u32 << (key_bits * lanes.len() as u32)).all(|combo| {
-            let w = lanes.iter().enumerate().fold(0u64, |w, (c, &lane)| {
-                w | u64::from(spread(combo >> (key_bits * c as u32), keys)) << (8 * lane)
-            });
-            let index = (w.wrapping_mul(multiplier) >> 56) as usize;
-            !std::mem::replace(&mut seen[index], true)
-        })
-    }
-
-    /// The index of the word `w` in the table.
-    #[inline(always)]
-    fn index(&self, w: u64) -> usize {
-        ((w & self.keys).wrapping_mul(self.multiplier) >> 56) as usize
-    }
-}
-
-impl Picture {
-    /// The value of the group at the start of `window`, if it is drawn as this picture, read
-    /// with its `N` tiles (any number if 0): a count known at compile time unrolls the loop.
-    #[inline(always)]
-    fn read_tiles<const N: usize>(tiles: &[Tile], window: &[u8; WINDOW]) -> Option<u64> {
-        let tiles = if N == 0 { tiles } else { &tiles[..N] };
-        let (mut differ, mut value) = (0, 0u64);
-        for (i, tile) in tiles.iter().enumerate() {
-            // The first tile starts the picture: one value less to keep at hand.
-            let at = if i == 0 { 0 } else { usize::from(tile.at) };
-            let w = word(&window[at..]);
-            let (expected, cells) = tile.table[tile.index(w)];
-            differ |= (w & tile.mask) ^ expected;
-            value = value.wrapping_add(cells);
-        }
-        (differ == 0).then_some(value)
-    }
-}
-
-/// The checks of runs of two-letter groups: the picture with either letter in every cell,
-/// as many times over as fit in [`RUN_BYTES`], and the gathers that read a checked group's
-/// cells, each moving the key bits of a few cells by one multiply to their bits of the
-/// value, at the top of the product.
-#[derive(Clone)]
-struct Run {
-    /// The picture with the one letter, and with the other, in every cell; or, when the
-    /// letters differ in one bit, the picture with that bit set in every cell, and that bit
-    /// in every cell (0 elsewhere): then a byte is valid when with the bit set it is the
-    /// first, one step less per byte.
-    drawn: [[u8; RUN_BYTES]; 2],
-    one_bit: bool,
-    /// Groups checked at once: as many as fit in the copies of the picture.
-    per_check: usize,
-    gathers: Vec<Gather>,
-    /// Whether each product is masked to its targets, which lets cells lie closer.
-    masked: bool,
-    /// Turns keys into indices: all ones where the letter with the key bit set is first.
-    flip: u64,
-}
-
-/// The key bits of some cells in the word at `at` and the multiplier that moves them.
-#[derive(Clone, Copy, Default)]
-struct Gather {
-    at: usize,
-    keys: u64,
-    multiplier: u64,
-    targets: u64,
-}
-
-impl Gather {
-    /// The gathered key bits of `w`: exactly at their targets, and with nothing else from
-    /// the lowest target up if `MASKED` is false and the gather was planned so.
-    #[inline(always)]
-    fn apply<const MASKED: bool>(&self, w: u64) -> u64 {
-        let product = (w & self.keys).wrapping_mul(self.multiplier);
-        if MASKED {
-            product & self.targets
-        } else {
-            product
-        }
-    }
-
-    /// Whether every combination of the source bits lands exactly on the targets, in
-    /// order, with nothing else from bit `clean` up unless `masked`.
-    fn exact(&self, masked: bool, clean: usize) -> bool {
-        let ones = |mask: u64| (0..64).filter(move |b| mask >> b & 1 == 1);
-        let pairs: Vec<(u32, u32)> = ones(self.keys).zip(ones(self.targets)).collect();
-        let window = u64::MAX << clean;
-        (0..1u32 << pairs.len()).all(|combo| {
-            let (w, want) = pairs
-                .iter()
-                .enumerate()
-                .fold((0, 0), |(w, want), (i, &(s, t))| {
-                    let bit = u64::from(combo >> i & 1);
-                    (w | bit << s, want | bit << t)
-                });
-            match masked {
-                true => self.apply::<true>(w) == want,
-                false => self.apply::<false>(w) & window == want,
-            }
-        })
-    }
-}
-
-impl Run {
-    /// The checks of runs of groups drawn as `drawn`, cells at `offsets`: gathers unmasked
-    /// if that takes no more of them; `None` if more than 8.
-    fn new(cells: &Cells, drawn: &[u8], offsets: &[usize]) -> Option<Box<Run>> {
-        let unmasked = Run::plan(cells.count, offsets, cells.keys, false);
-        let masked = Run::plan(cells.count, offsets, cells.keys, true);
-        let (gathers, masked) = match unmasked.len() <= masked.len() {
-            true => (unmasked, false),
-            false => (masked, true),
-        };
-        if gathers.len() > 8 {
-            return None;
-        }
-        let mut run = Box::new(Run {
-            drawn: [[0; RUN_BYTES]; 2],
-            one_bit: false,
-            per_check: (RUN_BYTES / drawn.len()).min(RUN_GROUPS),
-            gathers,
-            masked,
-            flip: match cells.letters[1] & cells.keys {
-                0 => u64::MAX >> (64 - cells.count),
-                _ => 0,
-            },
+        let per_chunk = (8 / field) as usize;
+        let chunks = (self.count + per_chunk - 1) / per_chunk;
+        let sums = (0..chunks * 256).map(|at| {
+            let (chunk, byte) = (at / 256, at % 256);
+            let cells = (0..per_chunk).filter(|t| chunk * per_chunk + t < self.count);
+            cells.fold(0u64, |sum, t| {
+                let letter = byte >> (field as usize * t) & ((1 << field) - 1);
+                let cell = chunk * per_chunk + t;
+                match letter < self.letters.len() {
+                    true => sum.wrapping_add(self.value(cell, letter)),
+                    false => sum,
+                }
+            })
         });
-        let len = drawn.len();
-        let apart = cells.letters[0] ^ cells.letters[1];
-        run.one_bit = apart.count_ones() == 1;
-        let cells_as = match run.one_bit {
-            true => [cells.letters[0] | apart, apart],
-            false => [cells.letters[0], cells.letters[1]],
+        // With rows, no separator may follow the last cell of a row.
+        let last_in_row = |i: &usize| (i + 1) % self.row.max(1) == 0 || i + 1 == self.count;
+        self.scan = Scan {
+            field,
+            lanes,
+            packs: Box::new(packs(field, lanes)),
+            sums: self.values.is_some().then(|| sums.collect()),
+            width: per_chunk as u32 * field,
+            forbidden: (0..self.count)
+                .filter(last_in_row)
+                .fold(0, |f, i| f | 1 << i),
         };
-        for (k, (&letter, picture)) in cells_as.iter().zip(run.drawn.iter_mut()).enumerate() {
-            picture[..len].copy_from_slice(drawn);
-            if run.one_bit && k == 1 {
-                picture[..len].fill(0);
-            }
-            for &at in offsets {
-                picture[at] = letter;
-            }
-            for copy in 1..run.per_check {
-                picture.copy_within(..len, copy * len);
-            }
-        }
-        Some(run)
     }
 
-    /// The gathers of a group of `count` cells at `offsets`, one-bit `keys`, `masked` or
-    /// not. Cell i's key bit goes to bit 64 - count + i; a gather starts at a cell and takes
-    /// the cells after it while every key bit lands exactly.
-    fn plan(count: usize, offsets: &[usize], keys: u8, masked: bool) -> Vec<Gather> {
-        let (base, key) = (64 - count, keys.trailing_zeros() as usize);
-        let mut gathers = Vec::new();
-        let mut next = 0;
-        while next < count {
-            let at = offsets[next];
-            let mut gather = Gather {
-                at,
-                ..Gather::default()
-            };
-            for (c, &offset) in offsets.iter().enumerate().skip(next) {
-                let (source, target) = (8 * (offset - at) + key, base + c);
-                if offset >= at + 8 || source > target {
-                    break;
-                }
-                let wider = Gather {
-                    keys: gather.keys | 1 << source,
-                    multiplier: gather.multiplier | 1 << (target - source),
-                    targets: gather.targets | 1 << target,
-                    at,
-                };
-                if !wider.exact(masked, base) {
-                    break;
-                }
-                gather = wider;
-                next = c + 1;
-            }
-            gathers.push(gather);
-        }
-        gathers
-    }
-
-    /// Whether the groups that fill `bytes` are all drawn as the picture.
-    #[inline]
-    fn matches(&self, bytes: &[u8]) -> bool {
-        let n = bytes.len();
-        let [first, second] = &self.drawn;
-        let pairs = first[..n].iter().zip(&second[..n]);
-        let differ = match self.one_bit {
-            true => pairs
-                .zip(bytes)
-                .fold(0, |differ, ((&x, &bit), &b)| differ | ((b | bit) ^ x)),
-            // A byte is one of two when it differs from the nearer one in no bit.
-            false => bytes
-                .iter()
-                .zip(pairs)
-                .fold(0u8, |differ, (&b, (&x, &y))| differ | (b ^ x).min(b ^ y)),
-        };
-        differ == 0
-    }
-
-    /// Reads the checked groups of `len` bytes at the start of `bytes` into `values`, each
-    /// of `count` cells.
+    /// The value of a group from its stream of fields.
     #[inline(always)]
-    fn read(&self, bytes: &[u8; WINDOW], len: usize, values: &mut [u64], count: usize) {
-        // Gather counts known at compile time unroll the loop over them.
-        match (self.gathers.len(), self.masked) {
-            (3, false) => self.read_with::<3, false>(bytes, len, values, count),
-            (4, false) => self.read_with::<4, false>(bytes, len, values, count),
-            (5, false) => self.read_with::<5, false>(bytes, len, values, count),
-            (6, false) => self.read_with::<6, false>(bytes, len, values, count),
-            (2, true) => self.read_with::<2, true>(bytes, len, values, count),
-            (3, true) => self.read_with::<3, true>(bytes, len, values, count),
-            (4, true) => self.read_with::<4, true>(bytes, len, values, count),
-            (_, false) => self.read_with::<0, false>(bytes, len, values, count),
-            (_, true) => self.read_with::<0, true>(bytes, len, values, count),
-        }
+    fn value_of(&self, stream: u64) -> u64 {
+        let sums = match &self.scan.sums {
+            Some(sums) => sums,
+            None => return stream,
+        };
+        let width = self.scan.width;
+        let chunks = sums.chunks_exact(256).enumerate();
+        chunks.fold(0u64, |value, (q, sums)| {
+            let byte = (stream >> (q as u32 * width)) as usize & ((1 << width) - 1);
+            value.wrapping_add(sums[byte])
+        })
     }
 
-    /// [`Run::read`] with `COUNT` gathers (any number if 0), `MASKED` or not.
+    /// Counts a group read in `span` bytes, toward the budget for pictures.
     #[inline(always)]
-    fn read_with<const COUNT: usize, const MASKED: bool>(
-        &self,
-        bytes: &[u8; WINDOW],
-        len: usize,
-        values: &mut [u64],
-        count: usize,
-    ) {
-        let gathers = if COUNT == 0 {
-            &self.gathers[..]
-        } else {
-            &self.gathers[..COUNT]
-        };
-        for (i, value) in values.iter_mut().enumerate() {
-            // Below RUN_BYTES: the mask only lets the compiler see it.
-            let at = (i * len) % RUN_BYTES;
-            let group: &[u8; MAX_LEN + 8] =
-                bytes[at..at + MAX_LEN + 8].try_into().expect("a group");
-            let keys = gathers.iter().fold(0, |k, g| {
-                k | g.apply::<MASKED>(word(&group[g.at % MAX_LEN..]))
-            });
-            *value = (keys >> (64 - count)) ^ self.flip;
+    fn count_read(&mut self, span: usize) {
+        self.work.bytes += span as u64;
+        self.credit = (self.credit + span as i64).min(MAX_CREDIT);
+    }
+}
+
+/// Bit 0 of each byte lane, lane i at bit i of a byte.
+#[inline(always)]
+fn gather(lanes: u64) -> u32 {
+    (lanes.wrapping_mul(0x0102_0408_1020_4080) >> 56) as u32
+}
+
+/// The little-endian word of bytes `8 w ..` of `bytes`.
+#[inline(always)]
+fn word_of(bytes: &[u8; 64], w: usize) -> u64 {
+    u64::from_le_bytes(bytes[8 * w..8 * w + 8].try_into().expect("8 bytes"))
+}
+
+/// The multipliers that pack fields of `field` bits from `lanes` byte lanes, by which lanes
+/// hold cells: a field of rank r among them goes from lane j to bit 64 - field * lanes +
+/// field * r. Lanes hold fields of at most 8 bits and field * (lanes - 1) < 8, so that no
+/// two of the product's terms overlap (they never carry) and none but the fields lands in
+/// the top field * lanes bits; lanes past `lanes` land above bit 64.
+const fn packs(field: u32, lanes: u32) -> [u64; 256] {
+    let (mut packs, mut m) = ([0u64; 256], 0);
+    while m < 1 << lanes {
+        let (mut lane, mut rank) = (0, 0);
+        while lane < lanes {
+            if m >> lane & 1 == 1 {
+                packs[m] |= 1 << (64 - field * lanes + field * rank - 8 * lane);
+                rank += 1;
+            }
+            lane += 1;
+        }
+        m += 1;
+    }
+    packs
+}
+
+/// The multipliers that pack one bit from each of 8 lanes: whether a separator follows.
+const PACK_BITS: [u64; 256] = packs(1, 8);
+
+/// `SELECT[m][t]`: the place of the one bit of rank `t` in byte `m` (8 if none).
+const SELECT: [[u8; 8]; 256] = {
+    let mut select = [[8u8; 8]; 256];
+    let mut m = 0;
+    while m < 256 {
+        let (mut bit, mut rank) = (0, 0);
+        while bit < 8 {
+            if m >> bit & 1 == 1 {
+                select[m][rank] = bit as u8;
+                rank += 1;
+            }
+            bit += 1;
+        }
+        m += 1;
+    }
+    select
+};
+
+/// The `valid` lanes of a block up to the first byte that is neither a letter nor whitespace
+/// nor, with `rows`, a separator between two cells; with rows, `follow` marks the cells a
+/// separator follows (whether they may be followed is checked per group).
+#[cold]
+fn separators(
+    rows: bool,
+    block: &[u8; 64],
+    letter: &[u8; 64],
+    follow: &mut [u8; 64],
+    after_letter: bool,
+    valid: u64,
+) -> u64 {
+    let mut other = [0u8; 64];
+    for i in 0..64 {
+        other[i] = u8::from(letter[i] == 0 && !is_space(block[i]));
+    }
+    let mask = |bytes: &[u8; 64]| {
+        (0..8).fold(0u64, |m, w| {
+            m | u64::from(gather(word_of(bytes, w))) << (8 * w)
+        })
+    };
+    let (letters, others) = (mask(letter), mask(&other));
+    let between = (letters << 1 | u64::from(after_letter)) & letters >> 1;
+    let bad = others & valid & !if rows { between } else { 0 };
+    if rows {
+        for i in 0..63 {
+            follow[i] = letter[i] & other[i + 1];
         }
     }
+    valid & lanes_below(bad.trailing_zeros())
+}
+
+/// `POP[m]`: the one bits of byte `m` (a table: the baseline x86-64 has no popcnt).
+const POP: [u8; 256] = {
+    let mut pop = [0u8; 256];
+    let mut m = 1;
+    while m < 256 {
+        pop[m] = pop[m / 2] + (m % 2) as u8;
+        m += 1;
+    }
+    pop
+};
+
+/// The lanes below `n` of 64, as bits.
+#[inline(always)]
+fn lanes_below(n: u32) -> u64 {
+    u64::MAX.checked_shr(64 - n).unwrap_or(0)
 }
 
 impl<R: Read> Reader<R> {
@@ -563,8 +410,7 @@ impl<R: Read> Reader<R> {
     /// cell in errors.
     ///
     /// # Complexity
-    /// O(bytes read). Groups drawn like the one before are read from the buffer a word at a
-    /// time; see [`Reader::cells_each`] for many groups.
+    /// O(bytes read); see [`Reader::cells_each`] for many groups.
     ///
     /// ```
     /// use combgames::cells::Cells;
@@ -590,7 +436,8 @@ impl<R: Read> Reader<R> {
     /// per group when groups come back to back.
     ///
     /// # Complexity
-    /// O(bytes read), plus the calls.
+    /// O(bytes read), plus the calls: a few instructions a byte whatever the layout, less
+    /// for groups drawn alike; see the module doc for the bound on pictures.
     ///
     /// ```
     /// use combgames::cells::Cells;
@@ -611,179 +458,283 @@ impl<R: Read> Reader<R> {
     ) -> Result<()> {
         let mut left = count;
         while left > 0 {
-            let read = match &cells.picture {
-                Some(picture) => self.groups_fast(picture, cells.count, left, &mut visit)?,
-                None => 0,
-            };
-            if read == 0 {
-                visit(self.cells_plain(cells, what)?)?;
-                left -= 1;
-            } else {
-                cells.plain_streak = 0;
-                left -= read;
+            let mut read = 0;
+            if self.fast {
+                read = self.cells_fast(cells, left, &mut visit)?;
             }
+            if read == 0 {
+                let start = self.offset(self.pos);
+                let value = self.cells_plain(cells, what)?;
+                cells.work.plain += 1;
+                cells.count_read((self.offset(self.pos) - start) as usize);
+                visit(value)?;
+                read = 1;
+            }
+            left -= read;
         }
         Ok(())
     }
 
-    /// Reads up to `most` groups drawn as `picture` back to back, as many as are buffered,
-    /// calling `visit` with each: how many. Runs of two-letter groups are checked up to
-    /// [`RUN_GROUPS`] at a time, then their cells gathered; other groups are read a word at a
-    /// time.
+    /// Reads up to `most` groups by a picture, while it is worth a try, then by the
+    /// scanner, learning a picture when the budget allows: how many (0 when neither can).
     #[inline(always)]
-    fn groups_fast(
+    fn cells_fast(
         &mut self,
-        picture: &Picture,
-        count: usize,
+        cells: &mut Cells,
         most: u64,
         visit: &mut impl FnMut(u64) -> Result<()>,
     ) -> Result<u64> {
-        self.skip_spaces();
-        if let Some(run) = picture.run.as_ref() {
-            let read = self.checked_runs(picture, run, count, most, visit)?;
-            if read > 0 {
-                return Ok(read);
+        if let (Some(picture), true) = (&cells.picture, cells.credit >= 0) {
+            let start = self.pos;
+            let got = self.pictured(picture, cells.count, most, !cells.missed, visit)?;
+            cells.work.pictured += got.read;
+            cells.work.missed += got.missed as u64;
+            cells.credit -= got.missed as i64 * SHARE;
+            cells.missed = got.missed > 0;
+            if got.read > 0 {
+                cells.count_read(self.pos - start);
+                return Ok(got.read);
             }
         }
-        let (len, most) = (picture.len, most.min(CHUNK as u64) as usize);
-        let fit = match self.end - self.pos >= most * len + 8 {
-            true => most,
-            false => self.fit(most, len)?,
-        };
-        // Tile counts known at compile time unroll the loop over them.
-        match picture.tiles.len() {
-            1 => self.groups_by_word::<1>(picture, fit, visit),
-            2 => self.groups_by_word::<2>(picture, fit, visit),
-            3 => self.groups_by_word::<3>(picture, fit, visit),
-            4 => self.groups_by_word::<4>(picture, fit, visit),
-            5 => self.groups_by_word::<5>(picture, fit, visit),
-            6 => self.groups_by_word::<6>(picture, fit, visit),
-            _ => self.groups_by_word::<0>(picture, fit, visit),
+        if cells.scan.lanes == 0 {
+            return Ok(0);
         }
+        // Fields of one to eight lanes at a time, known at compile time.
+        // Letters compared (two or four; more by a table), and whether cells come in rows,
+        // known at compile time.
+        let read = match (cells.letters.len(), cells.row > 1) {
+            (1..=2, false) => self.cells_scan::<2, false>(cells, most, visit),
+            (1..=2, true) => self.cells_scan::<2, true>(cells, most, visit),
+            (3..=4, false) => self.cells_scan::<4, false>(cells, most, visit),
+            (3..=4, true) => self.cells_scan::<4, true>(cells, most, visit),
+            _ => self.cells_scan::<0, true>(cells, most, visit),
+        }?;
+        if let Some((start, end)) = cells.learn_from.take() {
+            self.learn(cells, start, end);
+        }
+        Ok(read)
     }
 
-    /// How many of `most` groups of `len` bytes can be buffered, each with 8 bytes after.
+    /// Learns the picture of the group that starts at or after `buf[start]` and ends before
+    /// `buf[end]`, with the whitespace after it, if all that is buffered and short enough.
     #[cold]
-    fn fit(&mut self, most: usize, len: usize) -> Result<usize> {
-        self.fill(most * len + 8)?;
-        Ok(((self.end - self.pos).saturating_sub(8) / len).min(most))
+    fn learn(&mut self, cells: &mut Cells, start: usize, end: usize) {
+        let first = start
+            + self.buf[start..end]
+                .iter()
+                .take_while(|&&b| is_space(b))
+                .count();
+        let spaces = self.buf[end..self.end].iter().position(|&b| !is_space(b));
+        let last = match spaces {
+            Some(spaces) if end + spaces - first <= MAX_LEN => end + spaces,
+            _ => return,
+        };
+        let drawn = &self.buf[first..last];
+        let offsets: Vec<usize> = (0..end - first)
+            .filter(|&at| cells.index[usize::from(drawn[at])] != NOT_A_LETTER)
+            .collect();
+        if let Some(picture) = Picture::learn(cells, drawn, &offsets) {
+            cells.picture = Some(picture);
+            cells.credit -= SHARE * LEARN_BYTES;
+            cells.work.learned += 1;
+        }
     }
 
-    /// Reads up to `most` groups drawn as `picture` back to back, checked many at a time
-    /// by `run`, while they are: how many, `visit` called with each.
-    #[inline(always)]
-    fn checked_runs(
+    /// The scanner: reads up to `most` groups from the buffered bytes (it never waits for
+    /// input), and stops before the first group it cannot finish from them, at a byte that
+    /// is not a cell, whitespace or a separator where one may stand, or after a block when a
+    /// picture is worth a try or the last group worth learning from: how many, `visit`
+    /// called with each. `K` letters are compared (none: a table is looked up), `ROWS` says
+    /// whether separators may stand between cells (true serves either): known at compile
+    /// time, the loops over them unroll and what is not needed goes.
+    #[inline(never)]
+    fn cells_scan<const K: usize, const ROWS: bool>(
         &mut self,
-        picture: &Picture,
-        run: &Run,
-        count: usize,
+        cells: &mut Cells,
         most: u64,
         visit: &mut impl FnMut(u64) -> Result<()>,
     ) -> Result<u64> {
-        let (len, mut left) = (picture.len, most);
-        let mut values = [0; RUN_GROUPS];
-        while left > 1 {
-            let n = left.min(run.per_check as u64) as usize;
-            if self.end - self.pos < n * len + 8 {
-                self.fill(n * len + 8)?;
-                if self.end - self.pos < n * len + 8 {
-                    break;
-                }
-            }
-            if !run.matches(&self.buf[self.pos..self.pos + n * len]) {
+        // Two letters make fields of 1 bit, 8 lanes at a time; four of 2 bits, 4 at a time.
+        let (field, lanes) = match K {
+            2 => (1, 8),
+            4 => (2, 4),
+            _ => (cells.scan.field, cells.scan.lanes),
+        };
+        let (count, rows) = (cells.count as u32, ROWS && cells.row > 1);
+        let (group_mask, cell_mask) = (u64::MAX >> (64 - field * count), u64::MAX >> (64 - count));
+        let (top, lane_mask) = (64 - field * lanes, (1u32 << lanes) - 1);
+        // With rows, a separator's next byte must be known: a block's last byte waits.
+        let width = 64 - usize::from(rows);
+        // The letters compared and their indices, the first standing in for missing ones.
+        let mut letters = [(cells.letters[0], 0u8); 4];
+        for (l, &c) in cells.letters.iter().enumerate().take(4) {
+            letters[l] = (c, l as u8);
+        }
+        // The fields of the group begun, with rows a bit a cell for a separator after it,
+        // and how many cells.
+        let (mut stream, mut follows, mut have) = (0u64, 0u64, 0u32);
+        // Where the group begun starts, and where the one before it did.
+        let (first, mut base, mut read) = (self.pos, self.pos, 0);
+        let (mut start, mut before) = (first, first);
+        let mut after_letter = false;
+        loop {
+            let usable = (self.end - base).min(width);
+            if usable == 0 {
                 break;
             }
-            run.read(self.window(), len, &mut values[..n], count);
-            self.count_ahead(n * len, n * picture.newlines);
-            self.pos += n * len;
-            for &value in &values[..n] {
-                visit(value)?;
-            }
-            left -= n as u64;
-        }
-        Ok(most - left)
-    }
-
-    /// Reads up to `most` groups drawn as `picture`, all buffered, a word at a time with its
-    /// `N` tiles (any number if 0), calling `visit` with each: how many.
-    #[inline(always)]
-    fn groups_by_word<const N: usize>(
-        &mut self,
-        picture: &Picture,
-        most: usize,
-        visit: &mut impl FnMut(u64) -> Result<()>,
-    ) -> Result<u64> {
-        let (start, len) = (self.pos, picture.len);
-        let mut read = 0;
-        while read < most {
-            let window = self.buf[(start + read * len) % MAX_CAPACITY..][..WINDOW].try_into();
-            match Picture::read_tiles::<N>(&picture.tiles, window.expect("a window")) {
-                Some(value) => {
-                    read += 1;
-                    visit(value)?;
+            // `base` is below the capacity: the mask only lets the compiler see it.
+            let at = base % MAX_CAPACITY;
+            let block: &[u8; 64] = self.buf[at..at + 64].try_into().expect("64 bytes");
+            // Each byte classed: a letter (1) and its index, or whitespace, or neither.
+            let (mut letter, mut index, mut neither) = ([0u8; 64], [0u8; 64], 0u8);
+            for i in 0..64 {
+                let b = block[i];
+                let (mut is, mut l) = (0u8, 0u8);
+                if K == 0 {
+                    let found = cells.index[usize::from(b)];
+                    is = u8::from(found != NOT_A_LETTER);
+                    l = found & 0u8.wrapping_sub(is);
                 }
-                None => break,
+                for &(c, code) in &letters[..K] {
+                    let eq = 0u8.wrapping_sub(u8::from(b == c));
+                    is |= eq & 1;
+                    l |= eq & code;
+                }
+                let space = u8::from(b == b' ') | u8::from(b.wrapping_sub(b'\t') < 5);
+                (letter[i], index[i]) = (is, l);
+                neither |= (is | space) ^ 1;
             }
-        }
-        self.count_ahead(read * len, read * picture.newlines);
-        self.pos = start + read * len;
-        Ok(read as u64)
-    }
-
-    /// The plain path of [`Reader::cells`]: cell by cell, checked, and learning the
-    /// group's picture when it lies whole in the buffer.
-    #[inline(never)]
-    fn cells_plain(&mut self, cells: &mut Cells, what: &str) -> Result<u64> {
-        let mut offsets = [0; 64];
-        // The offset of the first cell, and the bytes dropped from the buffer then.
-        let (mut value, mut start) = (0u64, None);
-        let mut i = 0;
-        while i < cells.count {
-            if self.peek_non_space()?.is_none() {
-                return Err(self.error_at(self.pos, what, "end of input".to_string()));
+            // The lanes read: up to the first byte that is not a separator where one may
+            // stand; and the cells a separator follows.
+            let (full, mut follow) = (lanes_below(usable as u32), [0u8; 64]);
+            let valid = match neither {
+                0 => full,
+                _ => separators(rows, block, &letter, &mut follow, after_letter, full),
+            };
+            if valid != u64::MAX {
+                let cut = valid.trailing_ones() as usize;
+                for l in letter[cut..].iter_mut() {
+                    *l = 0;
+                }
             }
-            let (first, _) = *start.get_or_insert((self.offset(self.pos), self.offset(0)));
-            // A row written as one token with a byte between cells.
-            let width = cells.row.min(cells.count - i);
-            let row = width > 1 && i % cells.row == 0 && self.token_len(what)? == 2 * width - 1;
-            for k in 0..if row { width } else { 1 } {
-                let at = self.pos + 2 * k;
-                let l = self.letter(cells, at, what)?;
-                offsets[i + k] = (self.offset(at) - first) as usize;
-                value = value.wrapping_add(cells.value(i + k, l));
-            }
-            self.pos += if row { 2 * width - 1 } else { 1 };
-            i += if row { width } else { 1 };
-        }
-        let spaces = self.buf[self.pos..self.end]
-            .iter()
-            .position(|&b| !is_space(b));
-        cells.plain_streak = cells.plain_streak.saturating_add(1);
-        let learn = self.fast && cells.plain_streak.is_power_of_two();
-        // With rows, whether a row is one token depends on the token's length, so the
-        // picture must hold every token it starts whole: it must end with whitespace.
-        let whole = |spaces: &usize| cells.row <= 1 || *spaces > 0;
-        // A group during which a refill moved the buffer is not all in it: not learned.
-        let in_place = start.filter(|&(_, dropped)| dropped == self.offset(0));
-        if let (true, Some(spaces), Some((start, _))) = (learn, spaces.filter(whole), in_place) {
-            let first = (start - self.offset(0)) as usize;
-            cells.learn(&self.buf[first..self.pos + spaces], &offsets[..cells.count]);
-        }
-        Ok(value)
-    }
-
-    /// The index in `cells`' alphabet of the byte at `buf[at]`, or an error.
-    fn letter(&self, cells: &Cells, at: usize, what: &str) -> Result<usize> {
-        let b = self.buf[at];
-        match cells.index[usize::from(b)] {
-            NOT_A_LETTER => {
-                let found = match b.is_ascii_graphic() {
-                    true => format!("'{}'", b as char),
-                    false => describe(&[b]),
+            // The block's fields, word by word, packed into whole groups.
+            let mut done = 0;
+            for w in 0..8 {
+                let m = gather(word_of(&letter, w));
+                let fields = word_of(&index, w);
+                let mut packed = 0u64;
+                for lane in (0..8).step_by(lanes as usize) {
+                    let some = (m >> lane & lane_mask) as usize;
+                    let part = (fields >> (8 * lane)).wrapping_mul(cells.scan.packs[some % 256]);
+                    let before = u32::from(POP[(m & ((1 << lane) - 1)) as usize]);
+                    packed |= (part >> top) << (field * before);
+                }
+                let mut followed = match rows {
+                    true => word_of(&follow, w).wrapping_mul(PACK_BITS[m as usize % 256]) >> 56,
+                    false => 0,
                 };
-                Err(self.error_at(at, what, found))
+                let (mut left, mut used) = (u32::from(POP[m as usize]), 0);
+                while have + left >= count {
+                    let take = count - have;
+                    let group = (stream | packed << (field * have)) & group_mask;
+                    let seps = (follows | followed << have) & cell_mask;
+                    packed = packed.checked_shr(field * take).unwrap_or(0);
+                    followed = followed.checked_shr(take).unwrap_or(0);
+                    (left, used, have, stream, follows) = (left - take, used + take, 0, 0, 0);
+                    let last = SELECT[m as usize][(used as usize - 1) % 8];
+                    let end = base + 8 * w + usize::from(last) + 1;
+                    cells.spill[done % 64] = (group, end, seps);
+                    done += 1;
+                }
+                stream |= packed << (field * have);
+                follows |= followed << have;
+                have += left;
             }
-            l => Ok(usize::from(l)),
+            // Then each group visited, until enough are read or one breaks the rule of rows.
+            for k in 0..done.min(64) {
+                let (group, end, seps) = cells.spill[k];
+                if seps & cells.scan.forbidden != 0 {
+                    // A separator where none may stand: the plain path says where.
+                    return self.scanned(cells, first, start, read, Ok(()));
+                }
+                (before, start) = (start, end);
+                read += 1;
+                let visited = visit(cells.value_of(group));
+                if visited.is_err() || read == most {
+                    return self.scanned(cells, first, start, read, visited);
+                }
+            }
+            if valid != full {
+                break;
+            }
+            after_letter = letter[usable - 1] == 1;
+            base += usable;
+            // Each block read pays toward pictures: the last group is worth learning from
+            // when the budget allows, and a picture worth a try again.
+            let credit = cells.credit + (start - first) as i64;
+            let learn = read > 0 && credit >= SHARE * LEARN_BYTES;
+            if cells.picture.is_some() && credit >= 0 || learn {
+                cells.learn_from = learn.then_some((before, start));
+                break;
+            }
+        }
+        self.scanned(cells, first, start, read, Ok(()))
+    }
+
+    /// Ends a scan that read `read` groups from `buf[first]` to `buf[end]`: the reader at
+    /// `end`, the budget paid, and what `visit` said.
+    fn scanned(
+        &mut self,
+        cells: &mut Cells,
+        first: usize,
+        end: usize,
+        read: u64,
+        visited: Result<()>,
+    ) -> Result<u64> {
+        self.pos = end;
+        cells.credit = (cells.credit + (end - first) as i64).min(MAX_CREDIT);
+        cells.work.scanned += read;
+        cells.work.bytes += (end - first) as u64;
+        visited.map(|()| read)
+    }
+
+    /// The plain path of [`Reader::cells`], byte by byte: the rule itself.
+    #[inline(never)]
+    fn cells_plain(&mut self, cells: &Cells, what: &str) -> Result<u64> {
+        let (mut value, mut i) = (0u64, 0);
+        // Whether the byte before is a cell, after which a separator may stand.
+        let mut after_cell = false;
+        loop {
+            if self.pos == self.end {
+                self.fill(1)?;
+                if self.pos == self.end {
+                    return Err(self.error_at(self.pos, what, "end of input".to_string()));
+                }
+            }
+            let b = self.buf[self.pos];
+            let l = cells.index[usize::from(b)];
+            if l != NOT_A_LETTER {
+                value = value.wrapping_add(cells.value(i, usize::from(l)));
+                (i, self.pos, after_cell) = (i + 1, self.pos + 1, true);
+                if i == cells.count {
+                    return Ok(value);
+                }
+                continue;
+            }
+            if !is_space(b) {
+                // A separator needs the byte after it, a cell: wait for it only here.
+                let next = self.peek_after()?;
+                let between = next.map_or(false, |n| cells.index[usize::from(n)] != NOT_A_LETTER);
+                if !(after_cell && i % cells.row.max(1) != 0 && between) {
+                    let found = match b.is_ascii_graphic() {
+                        true => format!("'{}'", b as char),
+                        false => describe(&[b]),
+                    };
+                    return Err(self.error_at(self.pos, what, found));
+                }
+            }
+            after_cell = false;
+            self.pos += 1;
         }
     }
 }

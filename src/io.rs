@@ -9,9 +9,8 @@
 //!
 //! Interactive problems: every read returns as soon as the bytes it needs have arrived (its
 //! own, and after a token the one byte that ends it, as a judge's line end does), never
-//! waiting to fill its buffer, so [`run`] serves them as it is. (Not yet cells sent several
-//! groups to a message: `tests/props/interactive.rs`.) Output reaches the judge when the
-//! program flushes its [`Writer`]: `out.flush()?` after each move.
+//! waiting to fill its buffer, so [`run`] serves them as it is. Output reaches the judge
+//! when the program flushes its [`Writer`]: `out.flush()?` after each move.
 
 // Not in the 2018 prelude, which bundles may be compiled under.
 use std::convert::TryInto;
@@ -283,15 +282,21 @@ impl<R: Read> Reader<R> {
         }
     }
 
-    /// Notes that the `n` bytes from `pos` hold `newlines` line breaks, if the bytes before
-    /// them are counted: fast paths that know their bytes' line breaks spare the reader
-    /// counting them. (Bytes not counted so far are counted when needed.)
+    /// Notes that the `n` bytes from `pos` hold `newlines` line breaks: fast paths that know
+    /// their bytes' line breaks spare the reader counting them. The bytes read since the
+    /// last count (a number, the whitespace before a group) are counted first.
     #[inline(always)]
     pub(crate) fn count_ahead(&mut self, n: usize, newlines: usize) {
-        if self.counted == self.pos {
-            self.newlines += newlines;
-            self.counted += n;
+        if self.counted < self.pos {
+            // Usually a few bytes: a number's, the whitespace before a group.
+            let gap = &self.buf[self.counted..self.pos];
+            self.newlines += match gap.len() {
+                0..=16 => gap.iter().filter(|&&b| b == b'\n').count(),
+                _ => count_newlines(gap),
+            };
         }
+        self.newlines += newlines;
+        self.counted = self.pos + n;
     }
 
     /// Skips whitespace and returns the next byte without reading it, `None` at the end.
@@ -309,6 +314,16 @@ impl<R: Read> Reader<R> {
                 return Ok(None);
             }
         }
+    }
+
+    /// The byte after the one at `pos` (which is buffered), reading it if need be (a buffer
+    /// of one byte grows to two); `None` at the end of the input.
+    pub(crate) fn peek_after(&mut self) -> Result<Option<u8>> {
+        if self.pos + 1 >= self.end {
+            self.capacity = self.capacity.max(2);
+            self.fill(2)?;
+        }
+        Ok((self.pos + 1 < self.end).then(|| self.buf[self.pos + 1]))
     }
 
     /// Whether anything but whitespace is left: the loop condition of an input that runs to
@@ -380,10 +395,16 @@ impl<R: Read> Reader<R> {
         &self.buf[self.pos..self.end]
     }
 
-    /// The token at `pos`, buffered, without reading it (for error messages).
+    /// The start of the token at `pos`, without reading it, for error messages.
     fn next_token(&mut self) -> Result<&[u8]> {
-        let len = self.token_len("a token")?;
-        Ok(&self.buf[self.pos..self.pos + len])
+        // Enough to describe it: 24 bytes and one more, whatever its length.
+        if self.end - self.pos < 25 {
+            self.capacity = self.capacity.max(25);
+            self.fill(25)?;
+        }
+        let rest = &self.buf[self.pos..self.end];
+        let len = rest.iter().position(|&b| is_space(b)).unwrap_or(rest.len());
+        Ok(&rest[..len.min(25)])
     }
 
     /// Reads the next token: the bytes up to the next whitespace; `what` names it in errors.

@@ -27,6 +27,7 @@ pub mod nim;
 pub mod nimber;
 pub mod numbers;
 pub mod partizan;
+pub mod picture;
 pub mod rect;
 pub mod split;
 pub mod subtraction;

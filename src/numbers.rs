@@ -1,17 +1,18 @@
 //! Decimal integers: the [`Reader`]'s `u32`, `u64`, `usize` and `i64` reads, with or without
 //! a range, one at a time or `N` at a time.
 //!
-//! The fast path reads 1 to 16 digits and the whitespace byte after them from two words:
-//! the first byte that is not a digit gives the length, and multiplies sum the digits eight
-//! at a time. Anything else (a `+`, more digits, the end of the buffer, bad input) goes
-//! through a checked parse of the token, which also reports errors.
+//! The fast path reads 1 to 20 digits (every `u64`) and the whitespace byte after them from
+//! two words, three past 16 digits: the first byte that is not a digit gives the length,
+//! and multiplies sum the digits eight at a time. Anything else (a `+`, leading zeros past
+//! 20 digits, the end of the buffer, bad input) goes through a checked parse of the token,
+//! which also reports errors, its text made only then.
 
 // Not in the 2018 prelude, which bundles may be compiled under.
 use std::convert::TryInto;
 use std::io::Read;
 use std::ops::RangeInclusive;
 
-use crate::io::{describe, Reader, Result, WINDOW};
+use crate::io::{describe, Error, Reader, Result, WINDOW};
 
 /// `b` in all eight byte lanes of a word.
 const fn lanes(b: u8) -> u64 {
@@ -69,6 +70,9 @@ fn parse_digits(bytes: &[u8; 24]) -> Option<(u64, usize)> {
         // 8 to 16 digits: the first 8 from `high`, the `rest` moved to the top of `low`.
         let (low, low_stops) = digit_lanes(bytes, 8);
         let rest = (low_stops.trailing_zeros() / 8) as usize;
+        if rest == 8 {
+            return seventeen_to_twenty(bytes, high, low);
+        }
         if !SPACE[usize::from(bytes[8 + rest])] {
             return None;
         }
@@ -93,6 +97,22 @@ fn parse_digits(bytes: &[u8; 24]) -> Option<(u64, usize)> {
         return Some((pairs.wrapping_mul(100 << 16 | 1) >> 16 & 0xffff, len));
     }
     Some((eight_digit_value(high << (64 - 8 * len)), len))
+}
+
+/// [`parse_digits`] for 16 digits `high` and `low` and 1 to 4 more in `bytes` from 16
+/// (numbers of 64 bits): `None` if more follow, no whitespace byte does, or the value is
+/// past `u64::MAX`.
+#[inline(never)]
+fn seventeen_to_twenty(bytes: &[u8; 24], high: u64, low: u64) -> Option<(u64, usize)> {
+    let (last, stops) = digit_lanes(bytes, 16);
+    let more = (stops.trailing_zeros() / 8) as usize;
+    if more > 4 || !SPACE[usize::from(bytes[16 + more])] {
+        return None;
+    }
+    let sixteen = eight_digit_value(high) * POW10[8] + eight_digit_value(low);
+    let tail = eight_digit_value(last.checked_shl(64 - 8 * more as u32).unwrap_or(0));
+    let value = sixteen.checked_mul(POW10[more])?.checked_add(tail)?;
+    Some((value, 16 + more))
 }
 
 /// The 24 bytes of `window` from `at`, which is below 2048.
@@ -190,9 +210,10 @@ impl<R: Read> Reader<R> {
         self.skip_spaces();
         let sign = usize::from(self.window()[0] == b'-');
         if let Some((magnitude, len)) = parse_digits(head(self.window(), sign)) {
-            // At most 16 digits: the magnitude fits.
-            let value = (1 - 2 * sign as i64) * magnitude as i64;
-            if self.fast && low <= value && value <= high {
+            // A magnitude up to 2^63 fits with a sign (2^63 wraps to i64::MIN, as it should).
+            let fits = magnitude <= i64::MAX as u64 + sign as u64;
+            let value = (magnitude as i64).wrapping_mul(1 - 2 * sign as i64);
+            if self.fast && fits && low <= value && value <= high {
                 self.pos += sign + len + 1;
                 return Ok(value);
             }
@@ -214,34 +235,62 @@ impl<R: Read> Reader<R> {
         what: &str,
     ) -> Result<i128> {
         let min = if signed { -max - 1 } else { 0 };
-        let expected = match (low == min, high == max) {
+        // What the number should have been, said only in an error.
+        let expected = || match (low == min, high == max) {
             (true, true) => what.to_string(),
             (false, true) => format!("{what} of at least {low}"),
             _ => format!("{what} in {low}..={high}"),
         };
-        let token = self.token(&expected)?;
+        if !self.has_more()? {
+            return Err(self.error_at(self.pos, &expected(), "end of input".to_string()));
+        }
+        let len = match self.token_len(what) {
+            Ok(len) => len,
+            Err(Error::Parse { line, found, .. }) => {
+                let expected = expected();
+                return Err(Error::Parse {
+                    line,
+                    expected,
+                    found,
+                });
+            }
+            Err(e) => return Err(e),
+        };
+        let start = self.pos;
+        self.pos += len;
+        let token = &self.buf[start..start + len];
         let (negative, digits) = match token {
             [b'-', rest @ ..] if signed => (true, rest),
             [b'+', rest @ ..] => (false, rest),
             _ => (false, token),
         };
         let number = !digits.is_empty() && digits.iter().all(u8::is_ascii_digit);
-        // Past the largest i128, any magnitude is too large for every type.
-        let magnitude = digits.iter().try_fold(0i128, |m, &d| {
+        // Past `u64::MAX`, a magnitude is too large for every type.
+        let magnitude = digits.iter().try_fold(0u64, |m, &d| {
             m.checked_mul(10)?
-                .checked_add(i128::from(d.wrapping_sub(b'0')))
+                .checked_add(u64::from(d.wrapping_sub(b'0')))
         });
-        let magnitude = magnitude.unwrap_or(i128::MAX);
-        let value = if negative { -magnitude } else { magnitude };
-        let (found, len) = (describe(token), token.len());
-        let start = self.pos - len;
+        let value = magnitude.map(|m| {
+            if negative {
+                -i128::from(m)
+            } else {
+                i128::from(m)
+            }
+        });
         match value {
-            _ if !number => Err(self.error_at(start, &expected, found)),
-            v if low <= v && v <= high => Ok(v),
-            v if v > max => Err(self.error_at(start, &expected, found + " (too large)")),
-            v if v < min => Err(self.error_at(start, &expected, found + " (too small)")),
-            v => Err(self.error_at(start, &expected, v.to_string())),
+            Some(v) if number && low <= v && v <= high => return Ok(v),
+            _ => {}
         }
+        let found = describe(token);
+        let found = match value {
+            _ if !number => found,
+            None if negative => found + " (too small)",
+            None => found + " (too large)",
+            Some(v) if v > max => found + " (too large)",
+            Some(v) if v < min => found + " (too small)",
+            Some(v) => v.to_string(),
+        };
+        Err(self.error_at(start, &expected(), found))
     }
 
     /// Reads a `u64`; `what` names it in errors, which say why a token is not one.

@@ -103,3 +103,14 @@ pub fn numbers(input: &[u8], output: &[u8]) -> Result<String, String> {
     }
     compare(output, &expected, "cases against a plain XOR")
 }
+
+/// Checks every case's answer: the player to move wins two-pile Nim when the piles differ.
+pub fn pairs(input: &[u8], output: &[u8]) -> Result<String, String> {
+    let mut expected = Vec::new();
+    let mut tokens = tokens(input);
+    while let Some(a) = tokens.next() {
+        let b = tokens.next();
+        expected.push(number(Some(a))? != number(b)?);
+    }
+    compare(output, &expected, "cases against a plain comparison")
+}

@@ -1,4 +1,4 @@
-//! Two problems written on the library as its README shows a user, with nothing but its
+//! Three problems written on the library as its README shows a user, with nothing but its
 //! public calls: they measure the general calls on max-size inputs of problems the library
 //! was not tuned for. The bench runs them as processes like the binaries, re-running
 //! itself as `--problem NAME` ([`run`]).
@@ -7,7 +7,7 @@ use combgames::io::{self, Reader, Result};
 use std::process::ExitCode;
 
 /// The problems by name, for `--problem NAME`.
-pub const NAMES: [&str; 2] = ["grids", "numbers"];
+pub const NAMES: [&str; 3] = ["grids", "numbers", "pairs"];
 
 /// Runs problem `name` on stdin and stdout, as a binary's `main` would; `None` if there is
 /// no such problem.
@@ -18,6 +18,7 @@ pub fn run(name: &str) -> Option<ExitCode> {
             Some(io::run(|rd, out| grids::solve(rd, out, &win)))
         }
         "numbers" => Some(io::run(numbers::solve)),
+        "pairs" => Some(io::run(pairs::solve)),
         _ => None,
     }
 }
@@ -97,6 +98,27 @@ pub mod numbers {
                 xor ^= rd.u64_in(1..=1_000_000_000, "a pile")?;
             }
             out.line(&answers, usize::from(xor != 0))?;
+        }
+        Ok(())
+    }
+}
+
+pub mod pairs {
+    //! Two-pile Nim, case after case. Until the end of the input, lines `a b`: two piles of
+    //! 0 to 2^64 - 1 stones. A move takes any number of stones from one pile; who cannot move
+    //! loses. For each case print `First` if the player to move wins (the piles differ),
+    //! else `Second`.
+
+    use super::{Reader, Result, ANSWERS};
+    use combgames::write::{Lines, Writer};
+    use std::io::{Read, Write};
+
+    /// Answers every case on `rd` on `out`, one line each.
+    pub fn solve<R: Read, W: Write>(rd: &mut Reader<R>, out: &mut Writer<W>) -> Result<()> {
+        let answers = Lines::new(ANSWERS);
+        while rd.has_more()? {
+            let [a, b] = rd.u64s_in::<2>(0..=u64::MAX, "a pile")?;
+            out.line(&answers, usize::from(a != b))?;
         }
         Ok(())
     }

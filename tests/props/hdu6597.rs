@@ -575,8 +575,9 @@ fn an_empty_sum_is_a_second_player_win() {
 
 #[test]
 fn rows_take_any_one_byte_between_their_cells() {
-    // O.X/.../X.O is 0 and .X./XOX/.X. is 1/16, whatever joins the cells of a row.
-    for separator in ["|", ",", "-", ".", "O", "#"] {
+    // O.X/.../X.O is 0 and .X./XOX/.X. is 1/16, whatever byte that is not a cell joins the
+    // cells of a row.
+    for separator in ["|", ",", "-", "/", "\x01", "\u{7f}"] {
         let row = |cells: &str| {
             let cells: Vec<String> = cells.chars().map(String::from).collect();
             cells.join(separator) + "\n"
@@ -599,6 +600,11 @@ fn rows_take_any_one_byte_between_their_cells() {
             "{input:?}"
         );
     }
+    // A cell between two cells is a cell: glued boards, rows of five cells.
+    let glued = "2\n1 O.X...X.O\n2\nO.X...X.O.X.XOX.X.\n";
+    assert_eq!(run(glued), ("Second\nAlice\n".to_string(), None));
+    let five = "1\n1\nOX.O.\n.O..\n";
+    assert_eq!(run(five).1, None);
 }
 
 #[test]
@@ -633,14 +639,16 @@ fn bad_input_reports_the_line_after_the_complete_answers() {
             format!("line 4: expected {cell}, found 'Q'"),
         ),
         (
-            "1\n1\n...\nOQX\n...\n".to_string(),
+            // Not between two cells: not a separator.
+            "1\n1\n...\nOQ X\n...\n".to_string(),
             "",
             format!("line 4: expected {cell}, found 'Q'"),
         ),
         (
+            // A separator stands between two cells: before `x`, `|` is the first byte wrong.
             "1\n1\n...\nO|.|x\n...\n".to_string(),
             "",
-            format!("line 4: expected {cell}, found 'x'"),
+            format!("line 4: expected {cell}, found '|'"),
         ),
         (
             "1\n1\n. . .\nO . Xo\n".to_string(),
@@ -665,7 +673,7 @@ fn bad_input_reports_the_line_after_the_complete_answers() {
 
 #[test]
 fn the_binary_prints_answers_then_one_error_line_and_fails() {
-    let input = "3\n1\nOOO\nOOO\nOOO\n1\nXXX\nXXX\nXXX\n1\nXXX\nX?X\n";
+    let input = "3\n1\nOOO\nOOO\nOOO\n1\nXXX\nXXX\nXXX\n1\nXXX\nXX?\n";
     common::assert_binary_fails(
         env!("CARGO_BIN_EXE_hdu6597"),
         input,

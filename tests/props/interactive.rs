@@ -327,12 +327,9 @@ fn read_groups(
 }
 
 /// The separate test of cells (see the module doc): boards a message at a time, learned
-/// pictures included. Main's `cells.rs` fails it: a learned picture reads a board only
-/// with 8 bytes after it buffered (and runs of boards many boards at once), so it asks for
-/// more than the judge sent. Run it with `cargo test --test props interactive::cells --
-/// --ignored`.
+/// pictures included. (The reader before its rewrite failed it: a learned picture read a
+/// board only with 8 bytes after it buffered, more than the judge sent.)
 #[test]
-#[ignore = "the learned picture of cells.rs asks for 8 bytes past a board: see its doc"]
 fn cells_answer_as_soon_as_their_group_arrives() {
     let packed = |bits: u32, alphabet: &'static [u8]| {
         move |g: &[u8]| {

@@ -378,3 +378,17 @@ fn the_release_profile_unwinds() {
         "panic = \"abort\" would lose the buffered answers on a panic"
     );
 }
+
+#[test]
+fn a_long_stray_token_after_the_last_case_is_said_to_be_past_the_end() {
+    // Longer than any token the reader holds, it is still the end of the input expected.
+    let input = format!("1\n5\n{}\n", "x".repeat(200_000));
+    let mut rd = Reader::new(input.as_bytes());
+    assert_eq!(rd.u64("T").unwrap(), 1);
+    assert_eq!(rd.u64("n").unwrap(), 5);
+    let err = rd.expect_end().unwrap_err().to_string();
+    assert_eq!(
+        err,
+        "line 3: expected the end of the input, found \"xxxxxxxxxxxxxxxxxxxxxxxx...\""
+    );
+}

@@ -1,6 +1,6 @@
 //! Integer reads: the reader's checked `u64`/`u32`/`usize`/`i64`/range reads, one at a time
-//! and `N` at a time (`u64s_in`, `u64s_each`), with the fast paths (any length up to 16
-//! digits from two words, short numbers two a word) against the plain reader, over random
+//! and `N` at a time (`u64s_in`, `u64s_each`), with the fast paths (any length up to 20
+//! digits from two or three words, short numbers two a word) against the plain reader, over random
 //! mixes of lengths, signs and whitespace, and at many buffer sizes.
 
 use combgames::io::Reader;
@@ -342,10 +342,10 @@ fn the_fast_paths_take_exactly_the_whitespace_of_isspace() {
 
 #[test]
 fn any_byte_anywhere_in_a_number_reads_as_the_plain_reader_reads_it() {
-    // Each byte value in each place of numbers of 1 to 17 digits, or in the whitespace after
+    // Each byte value in each place of numbers of 1 to 21 digits, or in the whitespace after
     // them, read by each kind of call: the fast paths must read what the plain one reads.
     let padding = [b' '; 40];
-    for len in [1, 2, 3, 4, 5, 8, 9, 10, 16, 17] {
+    for len in [1, 2, 3, 4, 5, 8, 9, 10, 16, 17, 19, 20, 21] {
         for at in 0..=len {
             for b in 0..=255u8 {
                 let mut number: Vec<u8> = (0..len).map(|i| b'1' + (i % 9) as u8).collect();
