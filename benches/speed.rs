@@ -20,6 +20,9 @@
 //! the system's temporary folder, never into the repository. When `/usr/bin/time` exists,
 //! one more run of each program reports its peak memory.
 //!
+//! One more, `nim_duel`, times an interactive binary's exchanges with a judge over pipes
+//! against the same player in C (`speed/interactive.rs`).
+//!
 //! To add a benchmark: write its generator in `speed/inputs.rs` and add a [`Case`] to
 //! [`CASES`] (a new binary or problem), or an [`Extra`] to a case's list (another input of a
 //! binary).
@@ -28,6 +31,8 @@
 mod checks;
 #[path = "speed/inputs.rs"]
 mod inputs;
+#[path = "speed/interactive.rs"]
+mod interactive;
 #[path = "speed/problems.rs"]
 mod problems;
 
@@ -710,12 +715,13 @@ fn main() -> ExitCode {
         _ => {}
     }
     let wanted: Vec<&String> = args.iter().filter(|a| !a.starts_with("--")).collect();
-    let picks = |case: &Case| wanted.iter().any(|w| case.name.contains(w.as_str()));
+    let picks = |name: &str| wanted.iter().any(|w| name.contains(w.as_str()));
+    let names = || CASES.iter().map(|c| c.name).chain([interactive::NAME]);
     if let Some(unknown) = wanted
         .iter()
-        .find(|w| !CASES.iter().any(|c| c.name.contains(w.as_str())))
+        .find(|w| !names().any(|name| name.contains(w.as_str())))
     {
-        let known: Vec<&str> = CASES.iter().map(|c| c.name).collect();
+        let known: Vec<&str> = names().collect();
         eprintln!(
             "error: no benchmark named {unknown:?}; known: {}.\n\
              A name picks every benchmark whose name contains it. To add one, write its \
@@ -725,19 +731,22 @@ fn main() -> ExitCode {
         );
         return ExitCode::from(2);
     }
-    exit_code(bench_all(|case| wanted.is_empty() || picks(case)))
+    exit_code(bench_all(|name| wanted.is_empty() || picks(name)))
 }
 
-/// Benchmarks the cases `picked` picks.
-fn bench_all(picked: impl Fn(&Case) -> bool) -> io::Result<()> {
+/// Benchmarks the cases `picked` picks by name.
+fn bench_all(picked: impl Fn(&str) -> bool) -> io::Result<()> {
     fs::create_dir_all(bench_dir())?;
     let peers = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/peers");
     let floor = build_floor();
     let itself = std::env::current_exe()?;
     for case in CASES {
-        if picked(case) {
+        if picked(case.name) {
             bench(case, &peers, floor.as_deref(), &itself)?;
         }
+    }
+    if picked(interactive::NAME) {
+        interactive::bench(&bench_dir())?;
     }
     Ok(())
 }

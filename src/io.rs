@@ -6,6 +6,11 @@
 //! name what they expect, and a failure is an [`Error`] that gives the line and what was
 //! found. The fast paths behind the calls (digits a word at a time, a learned board layout)
 //! are guesses checked on every read: a wrong guess costs time, never an answer.
+//!
+//! Interactive problems: every read returns as soon as the bytes it needs have arrived (its
+//! own, and after a token the one byte that ends it, as a judge's line end does), never
+//! waiting to fill its buffer, so [`run`] serves them as it is. Output reaches the judge
+//! when the program flushes its [`Writer`]: `out.flush()?` after each move.
 
 // Not in the 2018 prelude, which bundles may be compiled under.
 use std::convert::TryInto;
@@ -657,6 +662,7 @@ impl<R: Read> Reader<R> {
 /// stdout; then one line `error: ...` goes to stderr and the exit code is a failure.
 /// Nothing panics and nothing calls `process::exit`. To build a table once and use it in
 /// every case, build it in `main` and capture it: `io::run(|rd, out| solve(rd, out, &table))`.
+/// An interactive `solve` calls `out.flush()` after each move (see the module doc).
 ///
 /// # Complexity
 /// That of `solve`.

@@ -12,7 +12,8 @@ use crate::io::DEFAULT_CAPACITY;
 /// cost a few instructions.
 ///
 /// Dropping it flushes too but ignores errors, as [`std::io::BufWriter`] does: call
-/// [`Write::flush`] to see them.
+/// [`Write::flush`] to see them. An interactive program flushes after each move: nothing
+/// reaches the judge before.
 ///
 /// ```
 /// use std::io::Write;

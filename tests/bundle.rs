@@ -1,8 +1,10 @@
 //! Every problem binary's bundle compiles alone, with no warning, with each compiler checked,
 //! and each build prints on every sample of its problem exactly what the binary cargo built
 //! prints (stdout and exit status): comparing with the binary rather than with the `.out`
-//! leaves wrong answers to the `samples` test, which shows the differing lines. The
-//! README's bundle-size table is checked against the real sizes, a row for each problem.
+//! leaves wrong answers to the `samples` test, which shows the differing lines. An
+//! interactive problem's bundle plays its judge from each sample as the binary does, move
+//! for move (`common::judged::plays_as`). The README's bundle-size table is checked against
+//! the real sizes, a row for each problem.
 //!
 //! A `harness = false` target (see `common::harness`): a trial per bundle and build, so
 //! `cargo test --test bundle -- marble` checks only marble_diamond's, a line each. A run
@@ -35,6 +37,7 @@ use common::bundling::{
     binary_source, bundle_of, manifest_dir, problem_binaries, run_compiler, Build, Bundled, TempDir,
 };
 use common::harness::{self, Failure, Trial, Verdict};
+use common::judged::{judged, plays_as, Judged};
 use common::samples::{built_binary, difference, find_samples, run_on, Run, Sample};
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -174,6 +177,10 @@ fn check_bundle(problem: &Problem, build: Build, file: &str, dir: &Path) -> Verd
     let exe = build
         .compile(dir, file, &bundled.text)
         .map_err(|e| Failure::new("compile error or warning", e))?;
+    if let Some(Judged::Judge(judge)) = judged(&problem.name) {
+        let played = plays_as(&exe, &built_binary(&problem.name), judge, &problem.samples)?;
+        return Ok(format!("{played}, {} bytes", bundled.text.len()));
+    }
     let reference = problem.reference()?;
     for (sample, want) in problem.samples.iter().zip(reference) {
         let got = run_on(&exe, &sample.input).map_err(|e| Failure::new("cannot run", e))?;

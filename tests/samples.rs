@@ -1,6 +1,8 @@
 //! Runs every `samples/<binary>/<name>.in` through the binary cargo built and compares its
 //! stdout with `<name>.out` byte for byte, a trial per sample, named `<binary>/<name>`. A
-//! new problem's samples are picked up with no code change.
+//! new problem's samples are picked up with no code change. A problem that
+//! `common::judged` names is judged otherwise: its checker reads the output, or its judge
+//! plays the binary from the `.in`, which may then have no `.out`.
 //!
 //! A `harness = false` target (see `common::harness`): when all pass, it prints one line;
 //! `cargo test --test samples -- marble` runs the samples whose name contains `marble`, a
@@ -14,19 +16,23 @@
 mod common;
 
 use common::harness::{self, Failure, Trial, Verdict};
+use common::judged::{judge_sample, judged};
 use common::samples::{built_binary, difference, find_samples, run_on, show_stderr, Sample};
 use std::process::ExitCode;
 
 /// Runs one sample through its binary and judges the output.
 fn judge(sample: &Sample) -> Verdict {
     let exe = built_binary(&sample.binary);
+    if let Some(judged) = judged(&sample.binary) {
+        return judge_sample(judged, &exe, sample);
+    }
     let run = run_on(&exe, &sample.input).map_err(|e| Failure::new("cannot run", e))?;
-    let expected = std::fs::read(&sample.expected).map_err(|e| {
-        Failure::new(
-            "cannot read the .out",
-            format!("{}: {e}", sample.expected.display()),
-        )
-    })?;
+    let out = sample
+        .expected
+        .as_ref()
+        .expect("a sample judged byte for byte has a .out");
+    let expected = std::fs::read(out)
+        .map_err(|e| Failure::new("cannot read the .out", format!("{}: {e}", out.display())))?;
     let out_name = format!("samples/{}.out", sample.id());
     if !run.status.success() {
         let output = match difference(&expected, &run.stdout, &out_name) {

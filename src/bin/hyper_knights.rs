@@ -4,7 +4,12 @@
 //! Every move lowers x + y, so the values are filled diagonal by diagonal, and only as far
 //! as the knights read so far need: the largest x + y. Two moves raise a coordinate, so the
 //! table reaches beyond the 500x500 board: it covers every cell with 2x + y and x + 2y at
-//! most 1497, a region no move leaves and that holds the whole board.
+//! most 1497, a region no move leaves and that holds the whole board. A cell holds 1 << g,
+//! so its mex is the lowest bit missing from the OR of its moves, a loop the compiler
+//! vectorises. Knights are read by `u64s_each::<2>`. The tests check all 250,000 values
+//! against plain recursion.
+//!
+//! Complexity: O(cells up to the largest x + y read), at most 374,000, then O(1) a knight.
 
 use combgames::io::{self, Reader, Result};
 use combgames::write::Writer;

@@ -3,7 +3,12 @@
 //! A board is a 16-bit mask of filled holes in reading order; the 82 moves (segments of 1 to
 //! 3 holes on a line) give the win/lose bits of all 2^16 boards, built once in `main`. The
 //! reader learns how the boards are drawn from the first one, so reading them costs a few
-//! word operations each.
+//! word operations each: after the first board, runs of boards are checked against the
+//! learned picture many at a time and their holes gathered by a few multiplies each. The
+//! win bits are built 64 boards at a time. The tests check every board against a plain game
+//! search, and the reading against a plain reader in every layout.
+//!
+//! Complexity: O(input bytes); 8 KiB of win bits.
 
 use combgames::cells::Cells;
 use combgames::game::{win_table, MoveMasks, WinBits};

@@ -5,7 +5,10 @@
 //! T (one cell per row and column) whose third cell r lies on no line with an empty pile.
 //! Emptying any of the six other piles hands the opponent a line, so each of them is a Nim
 //! heap of a - 1, and pile r a heap of a: Alice, to move, wins iff their nim-sum is not 0.
-//! The tests check this reduction against a plain game-tree search over the rules.
+//! Piles are read nine at a time by `u64s_each::<9>`. The tests check this reduction against
+//! a plain game-tree search over the rules, on all 19,683 grids of piles 1 to 3.
+//!
+//! Complexity: O(input bytes): six sums and 18 comparisons a grid.
 
 use combgames::io::{self, Reader, Result};
 use combgames::write::Writer;

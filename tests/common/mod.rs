@@ -5,6 +5,9 @@
 
 pub mod bundling;
 pub mod harness;
+pub mod judge;
+pub mod judged;
+pub mod pipes;
 pub mod samples;
 
 use combgames::io::{Reader, DEFAULT_CAPACITY};

@@ -11,7 +11,7 @@ use std::collections::HashMap;
 /// Whether the player to move wins from `position` in a game whose moves are
 /// `moves(position)`: normal play if `misere` is false (who cannot move loses), else
 /// misère (who cannot move wins). Memoised search, no theory.
-fn wins<P, F>(position: &P, misere: bool, moves: &F, memo: &mut HashMap<P, bool>) -> bool
+pub fn wins<P, F>(position: &P, misere: bool, moves: &F, memo: &mut HashMap<P, bool>) -> bool
 where
     P: Clone + Eq + std::hash::Hash,
     F: Fn(&P) -> Vec<P>,
@@ -31,7 +31,7 @@ where
 
 /// Nim's moves: take one heap down to any smaller size.
 #[allow(clippy::ptr_arg)] // `wins` gives a position as it is: `&Vec`.
-fn nim_moves(heaps: &Vec<u64>) -> Vec<Vec<u64>> {
+pub fn nim_moves(heaps: &Vec<u64>) -> Vec<Vec<u64>> {
     let mut next = Vec::new();
     for i in 0..heaps.len() {
         for t in 0..heaps[i] {

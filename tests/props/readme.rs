@@ -29,14 +29,24 @@ fn read(path: &str) -> String {
     fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join(path)).unwrap()
 }
 
-#[test]
-fn the_readme_shows_every_example_as_it_is() {
-    let readme = read("README.md");
-    let blocks: Vec<&str> = readme
+/// Checks that the markdown file `page` shows each of `files`, named, as it is.
+fn assert_shows(page: &str, files: Vec<(&str, String)>) {
+    let text = read(page);
+    let blocks: Vec<&str> = text
         .split("```rust\n")
         .skip(1)
         .map(|b| b.split("```").next().unwrap())
         .collect();
+    for (name, file) in files {
+        assert!(
+            blocks.contains(&file.as_str()),
+            "{page} does not show {name} as it is"
+        );
+    }
+}
+
+#[test]
+fn the_readme_shows_every_example_as_it_is() {
     // The template names the binary where a new problem's test would.
     let template = read("tests/props/take_away.rs").replace("../readme/", "../../src/bin/");
     let files = [
@@ -44,16 +54,22 @@ fn the_readme_shows_every_example_as_it_is() {
         "tests/readme/georgia_bob.rs",
         "tests/readme/dawson.rs",
     ];
-    for (name, text) in files
-        .iter()
-        .map(|f| (*f, read(f)))
-        .chain([("the template", template)])
-    {
-        assert!(
-            blocks.contains(&text.as_str()),
-            "README.md does not show {name} as it is"
-        );
-    }
+    let files = files.iter().map(|f| (*f, read(f)));
+    assert_shows(
+        "README.md",
+        files.chain([("the template", template)]).collect(),
+    );
+    let judged = [
+        "src/bin/nim_move.rs",
+        "tests/checkers/nim_move.rs",
+        "src/bin/nim_duel.rs",
+        "tests/judges/nim_duel.rs",
+        "tests/props/nim_duel.rs",
+    ];
+    assert_shows(
+        "tests/readme/judged.md",
+        judged.iter().map(|f| (*f, read(f))).collect(),
+    );
 }
 
 /// Whether the player to move wins from `cells` (sorted) by a plain game search: a move
