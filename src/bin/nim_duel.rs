@@ -6,7 +6,7 @@
 
 use combgames::io::{self, Reader, Result};
 use combgames::nim;
-use combgames::write::Writer;
+use combgames::write::{Lines, Writer};
 use std::io::{Read, Write};
 use std::process::ExitCode;
 
@@ -21,11 +21,11 @@ pub fn solve<R: Read, W: Write>(rd: &mut Reader<R>, out: &mut Writer<W>) -> Resu
         heaps.push(rd.u64_in(1..=1_000_000_000, "a heap")?);
     }
     let mut moves = nim::winning_moves(&heaps);
-    let side = ["Second\n", "First\n"][usize::from(!moves.is_empty())];
-    out.write_all(side.as_bytes())?;
+    let sides = Lines::new(["Second", "First"]);
+    out.line(&sides, usize::from(!moves.is_empty()))?;
     loop {
         if let Some(&(i, left)) = moves.first() {
-            writeln!(out, "{} {}", i + 1, heaps[i] - left)?;
+            out.ints([i as u64 + 1, heaps[i] - left])?;
             heaps[i] = left;
         }
         out.flush()?;

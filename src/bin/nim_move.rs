@@ -4,7 +4,7 @@
 
 use combgames::io::{self, Reader, Result};
 use combgames::nim;
-use combgames::write::Writer;
+use combgames::write::{Lines, Writer};
 use std::io::{Read, Write};
 use std::process::ExitCode;
 
@@ -13,6 +13,7 @@ use std::process::ExitCode;
 /// # Complexity
 /// O(input bytes).
 pub fn solve<R: Read, W: Write>(rd: &mut Reader<R>, out: &mut Writer<W>) -> Result<()> {
+    let lose = Lines::new(["LOSE"]);
     let cases = rd.u64_in(1..=10_000, "the number of cases T")?;
     let mut heaps = Vec::new();
     for _ in 0..cases {
@@ -22,8 +23,8 @@ pub fn solve<R: Read, W: Write>(rd: &mut Reader<R>, out: &mut Writer<W>) -> Resu
             heaps.push(rd.u64_in(1..=1_000_000_000, "a heap")?);
         }
         match nim::winning_moves(&heaps).first() {
-            Some(&(i, left)) => writeln!(out, "{} {}", i + 1, heaps[i] - left)?,
-            None => out.write_all(b"LOSE\n")?,
+            Some(&(i, left)) => out.ints([i as u64 + 1, heaps[i] - left])?,
+            None => out.line(&lose, 0)?,
         }
     }
     rd.expect_end()

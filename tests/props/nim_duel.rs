@@ -1,9 +1,7 @@
 //! nim_duel against its judge: every reply from every start of up to 3 heaps of up to 4
 //! stones, random replies from large starts; and the judge's wrong moves.
 
-#[allow(dead_code)]
-#[path = "../../src/bin/nim_duel.rs"]
-mod nim_duel;
+crate::binary!(nim_duel, "../../src/bin/nim_duel.rs");
 
 use crate::common::judge::{every_game, game, Player, Replies};
 use crate::common::{self, judged::nim_duel::judge};
@@ -38,8 +36,7 @@ fn wins_against_random_replies_from_large_starts() {
 
 #[test]
 fn a_wrong_move_of_the_judge_is_an_error() {
-    #[allow(clippy::redundant_closure)] // `solve` must take readers of any lifetime
-    let run = |input: &str| common::run_solve(|rd, out| nim_duel::solve(rd, out), input);
+    let run = |input: &str| common::run_solve(nim_duel::solve, input);
     let error = "line 3: expected the judge's stones in 1..=1, found 2";
     let expected = ("First\n2 1\n".into(), Some(error.into()));
     assert_eq!(run("2\n1 2\n1 2\n"), expected);

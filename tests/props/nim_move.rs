@@ -1,9 +1,7 @@
 //! nim_move and its checker: the checker accepts exactly the answers a game search says
 //! win, solve's answers pass it, and a checked sample fails with the checker's message.
 
-#[allow(dead_code)]
-#[path = "../../src/bin/nim_move.rs"]
-mod nim_move;
+crate::binary!(nim_move, "../../src/bin/nim_move.rs");
 
 use crate::common::judged::{judge_sample, nim_move::check, Judged};
 use crate::common::samples::Sample;
@@ -54,8 +52,7 @@ proptest! {
             let line: Vec<String> = heaps.iter().map(u64::to_string).collect();
             input += &format!("{} {}\n", heaps.len(), line.join(" "));
         }
-        #[allow(clippy::redundant_closure)] // `solve` must take readers of any lifetime
-        let (output, error) = common::run_solve(|rd, out| nim_move::solve(rd, out), &input);
+        let (output, error) = common::run_solve(nim_move::solve, &input);
         prop_assert_eq!(error, None);
         let checked = check(input.as_bytes(), output.as_bytes(), None).map_err(|e| e.to_string());
         prop_assert_eq!(checked, Ok(()));
@@ -96,8 +93,7 @@ fn a_checked_sample_fails_with_the_checkers_message() {
 
 #[test]
 fn bad_input_is_reported_after_the_answers() {
-    #[allow(clippy::redundant_closure)] // `solve` must take readers of any lifetime
-    let run = |input: &str| common::run_solve(|rd, out| nim_move::solve(rd, out), input);
+    let run = |input: &str| common::run_solve(nim_move::solve, input);
     let error = "line 3: expected a heap in 1..=1000000000, found 0";
     assert_eq!(
         run("2\n2 1 1\n1 0\n"),
