@@ -487,19 +487,17 @@ impl<R: Read> Reader<R> {
         if let (Some(picture), true) = (&cells.picture, cells.credit >= 0) {
             let start = self.pos;
             let got = self.pictured(picture, cells.count, most, !cells.missed, visit)?;
-            cells.work.pictured += got.read;
-            cells.work.missed += got.missed as u64;
-            cells.credit -= got.missed as i64 * SHARE;
             cells.missed = got.missed > 0;
+            if cells.missed {
+                cells.work.missed += got.missed as u64;
+                cells.credit -= got.missed as i64 * SHARE;
+            }
             if got.read > 0 {
+                cells.work.pictured += got.read;
                 cells.count_read(self.pos - start);
                 return Ok(got.read);
             }
         }
-        if cells.scan.lanes == 0 {
-            return Ok(0);
-        }
-        // Fields of one to eight lanes at a time, known at compile time.
         // Letters compared (two or four; more by a table), and whether cells come in rows,
         // known at compile time.
         let read = match (cells.letters.len(), cells.row > 1) {

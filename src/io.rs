@@ -206,10 +206,10 @@ pub fn line_breaks(bytes: &[u8]) -> usize {
 #[inline(always)]
 fn block_breaks(block: &[u8; 129]) -> usize {
     let bytes = &block[..128];
-    let (lf, any_cr) = bytes.iter().fold((0u8, false), |(lf, cr), &b| {
-        (lf + u8::from(b == b'\n'), cr | (b == b'\r'))
+    let (lf, cr) = bytes.iter().fold((0u8, 0u8), |(lf, cr), &b| {
+        (lf + u8::from(b == b'\n'), cr | u8::from(b == b'\r'))
     });
-    if !any_cr {
+    if cr == 0 {
         return usize::from(lf);
     }
     // A `\r` ends a line alone unless a `\n`, which ends it then, follows.
