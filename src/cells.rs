@@ -356,7 +356,8 @@ const SELECT: [[u8; 8]; 256] = {
 
 /// The `valid` lanes of a block up to the first byte that is neither a letter nor whitespace
 /// nor, with `rows`, a separator between two cells; with rows, `follow` marks the cells a
-/// separator follows (whether they may be followed is checked per group).
+/// separator follows (whether they may be followed is checked per group). A word of lanes
+/// at a time, each lane a byte's 0 or 1.
 #[cold]
 fn separators(
     rows: bool,
@@ -368,22 +369,29 @@ fn separators(
 ) -> u64 {
     let mut other = [0u8; 64];
     for i in 0..64 {
-        other[i] = u8::from(letter[i] == 0 && !is_space(block[i]));
+        let b = block[i];
+        let space = u8::from(b == b' ') | u8::from(b.wrapping_sub(b'\t') < 5);
+        other[i] = (letter[i] | space) ^ 1;
     }
-    let mask = |bytes: &[u8; 64]| {
-        (0..8).fold(0u64, |m, w| {
-            m | u64::from(gather(word_of(bytes, w))) << (8 * w)
-        })
-    };
-    let (letters, others) = (mask(letter), mask(&other));
-    let between = (letters << 1 | u64::from(after_letter)) & letters >> 1;
-    let bad = others & valid & !if rows { between } else { 0 };
-    if rows {
-        for i in 0..63 {
-            follow[i] = letter[i] & other[i + 1];
+    let (letters, others) = (|w| word_of(letter, w), |w| word_of(&other, w));
+    let mut bad = 0;
+    for w in 0..8 {
+        // The lanes before and after each lane of the word: letters, and others after.
+        let before = letters(w) << 8
+            | if w > 0 {
+                letters(w - 1) >> 56
+            } else {
+                u64::from(after_letter)
+            };
+        let after = letters(w) >> 8 | if w < 7 { letters(w + 1) << 56 } else { 0 };
+        let between = if rows { before & after } else { 0 };
+        bad |= u64::from(gather(others(w) & !between)) << (8 * w);
+        if rows {
+            let next = others(w) >> 8 | if w < 7 { others(w + 1) << 56 } else { 0 };
+            follow[8 * w..8 * w + 8].copy_from_slice(&(letters(w) & next).to_le_bytes());
         }
     }
-    valid & lanes_below(bad.trailing_zeros())
+    valid & lanes_below((bad & valid).trailing_zeros())
 }
 
 /// `POP[m]`: the one bits of byte `m` (a table: the baseline x86-64 has no popcnt).
@@ -498,14 +506,16 @@ impl<R: Read> Reader<R> {
                 return Ok(got.read);
             }
         }
-        // Letters compared (two or four; more by a table), and whether cells come in rows,
-        // known at compile time.
-        let read = match (cells.letters.len(), cells.row > 1) {
-            (1..=2, false) => self.cells_scan::<2, false>(cells, most, visit),
-            (1..=2, true) => self.cells_scan::<2, true>(cells, most, visit),
-            (3..=4, false) => self.cells_scan::<4, false>(cells, most, visit),
-            (3..=4, true) => self.cells_scan::<4, true>(cells, most, visit),
-            _ => self.cells_scan::<0, true>(cells, most, visit),
+        // Letters compared (two or four; more by a table), whether cells come in rows, and
+        // whether few groups are wanted, known at compile time.
+        let read = match (cells.letters.len(), cells.row > 1, most < 64) {
+            (1..=2, false, false) => self.cells_scan::<2, false, false>(cells, most, visit),
+            (1..=2, false, true) => self.cells_scan::<2, false, true>(cells, most, visit),
+            (1..=2, true, _) => self.cells_scan::<2, true, true>(cells, most, visit),
+            (3..=4, false, false) => self.cells_scan::<4, false, false>(cells, most, visit),
+            (3..=4, false, true) => self.cells_scan::<4, false, true>(cells, most, visit),
+            (3..=4, true, _) => self.cells_scan::<4, true, true>(cells, most, visit),
+            _ => self.cells_scan::<0, true, true>(cells, most, visit),
         }?;
         if let Some((start, end)) = cells.learn_from.take() {
             self.learn(cells, start, end);
@@ -543,10 +553,11 @@ impl<R: Read> Reader<R> {
     /// is not a cell, whitespace or a separator where one may stand, or after a block when a
     /// picture is worth a try or the last group worth learning from: how many, `visit`
     /// called with each. `K` letters are compared (none: a table is looked up), `ROWS` says
-    /// whether separators may stand between cells (true serves either): known at compile
-    /// time, the loops over them unroll and what is not needed goes.
+    /// whether separators may stand between cells (true serves either), `FEW` whether
+    /// `most` is small enough to stop in a block: known at compile time, the loops over
+    /// them unroll and what is not needed goes.
     #[inline(never)]
-    fn cells_scan<const K: usize, const ROWS: bool>(
+    fn cells_scan<const K: usize, const ROWS: bool, const FEW: bool>(
         &mut self,
         cells: &mut Cells,
         most: u64,
@@ -617,7 +628,7 @@ impl<R: Read> Reader<R> {
             }
             // The block's fields, word by word, packed into whole groups.
             let mut done = 0;
-            for w in 0..8 {
+            'words: for w in 0..8 {
                 let m = gather(word_of(&letter, w));
                 let fields = word_of(&index, w);
                 let mut packed = 0u64;
@@ -643,6 +654,10 @@ impl<R: Read> Reader<R> {
                     let end = base + 8 * w + usize::from(last) + 1;
                     cells.spill[done % 64] = (group, end, seps);
                     done += 1;
+                    if FEW && read + done as u64 == most {
+                        // Enough for this call: the cells after wait for the next.
+                        break 'words;
+                    }
                 }
                 stream |= packed << (field * have);
                 follows |= followed << have;
