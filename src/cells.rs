@@ -31,6 +31,9 @@ pub const SHARE: i64 = 8;
 /// What learning a picture costs, counted as the bytes the scanner reads in that time.
 pub const LEARN_BYTES: i64 = 1 << 17;
 
+/// The most groups the scanner reads at once: two blocks' worth at most.
+const SPILL: usize = 128;
+
 /// The budget saved for pictures from the bytes read, at most: waste stays local.
 const MAX_CREDIT: i64 = 4 * SHARE * LEARN_BYTES;
 
@@ -65,15 +68,13 @@ pub struct Cells {
     values: Option<Vec<u64>>,
     scan: Scan,
     picture: Option<Box<Picture>>,
-    /// The scanner's groups of a block, where each ends and the cells a separator follows,
-    /// read before they are visited.
-    spill: Box<[(u64, usize, u64); 64]>,
+    /// The scanner's groups, each value with where its group ends, read before they are
+    /// visited.
+    spill: Box<[(u64, usize); SPILL]>,
     /// Bytes read and not yet spent on pictures, times [`SHARE`] (see the module doc).
     credit: i64,
-    /// Whether the last check against the picture failed (then runs are not tried), and
-    /// the bytes of a group to learn from.
+    /// Whether the last check against the picture failed: then runs are not tried.
     missed: bool,
-    learn_from: Option<(usize, usize)>,
     work: Work,
 }
 
@@ -161,10 +162,9 @@ impl Cells {
                 forbidden: 0,
             },
             picture: None,
-            spill: Box::new([(0, 0, 0); 64]),
+            spill: Box::new([(0, 0); SPILL]),
             credit: SHARE * LEARN_BYTES,
             missed: false,
-            learn_from: None,
             work: Work::default(),
         };
         cells.plan_scan();
@@ -508,19 +508,28 @@ impl<R: Read> Reader<R> {
         }
         // Letters compared (two or four; more by a table), whether cells come in rows, and
         // whether few groups are wanted, known at compile time.
-        let read = match (cells.letters.len(), cells.row > 1, most < 64) {
-            (1..=2, false, false) => self.cells_scan::<2, false, false>(cells, most, visit),
-            (1..=2, false, true) => self.cells_scan::<2, false, true>(cells, most, visit),
-            (1..=2, true, _) => self.cells_scan::<2, true, true>(cells, most, visit),
-            (3..=4, false, false) => self.cells_scan::<4, false, false>(cells, most, visit),
-            (3..=4, false, true) => self.cells_scan::<4, false, true>(cells, most, visit),
-            (3..=4, true, _) => self.cells_scan::<4, true, true>(cells, most, visit),
-            _ => self.cells_scan::<0, true, true>(cells, most, visit),
-        }?;
-        if let Some((start, end)) = cells.learn_from.take() {
-            self.learn(cells, start, end);
+        let spilled = match (cells.letters.len(), cells.row > 1, most < 64) {
+            (1..=2, false, false) => self.cells_scan::<2, false, false>(cells, most),
+            (1..=2, false, true) => self.cells_scan::<2, false, true>(cells, most),
+            (1..=2, true, _) => self.cells_scan::<2, true, true>(cells, most),
+            (3..=4, false, false) => self.cells_scan::<4, false, false>(cells, most),
+            (3..=4, false, true) => self.cells_scan::<4, false, true>(cells, most),
+            (3..=4, true, _) => self.cells_scan::<4, true, true>(cells, most),
+            _ => self.cells_scan::<0, true, true>(cells, most),
+        };
+        // The groups visited here, where `visit` is inlined: its state stays in registers.
+        let read = (spilled as u64).min(most) as usize;
+        let (first, mut before) = (self.pos, self.pos);
+        for &(value, end) in &cells.spill[..read] {
+            (before, self.pos) = (self.pos, end);
+            visit(value).map_err(|e| self.placed(e, before..end))?;
         }
-        Ok(read)
+        cells.work.scanned += read as u64;
+        cells.count_read(self.pos - first);
+        if read > 0 && cells.credit >= SHARE * LEARN_BYTES {
+            self.learn(cells, before, self.pos);
+        }
+        Ok(read as u64)
     }
 
     /// Learns the picture of the group that starts at or after `buf[start]` and ends before
@@ -548,21 +557,21 @@ impl<R: Read> Reader<R> {
         }
     }
 
-    /// The scanner: reads up to `most` groups from the buffered bytes (it never waits for
-    /// input), and stops before the first group it cannot finish from them, at a byte that
-    /// is not a cell, whitespace or a separator where one may stand, or after a block when a
-    /// picture is worth a try or the last group worth learning from: how many, `visit`
-    /// called with each. `K` letters are compared (none: a table is looked up), `ROWS` says
+    /// The scanner: reads groups from the buffered bytes at `pos` (it never waits for input)
+    /// into `cells.spill`, each value with where its group ends: up to `most`, or a little
+    /// more or less (at most [`SPILL`]), and none past the first group it cannot finish from
+    /// them, at a byte that is not a cell, whitespace or a separator where one may stand.
+    /// After a block, it stops when a picture is worth a try or a group worth learning
+    /// from. How many; the caller visits them. `K` letters are compared (none: a table is looked up), `ROWS` says
     /// whether separators may stand between cells (true serves either), `FEW` whether
     /// `most` is small enough to stop in a block: known at compile time, the loops over
     /// them unroll and what is not needed goes.
     #[inline(never)]
     fn cells_scan<const K: usize, const ROWS: bool, const FEW: bool>(
-        &mut self,
+        &self,
         cells: &mut Cells,
         most: u64,
-        visit: &mut impl FnMut(u64) -> Result<()>,
-    ) -> Result<u64> {
+    ) -> usize {
         // Two letters make fields of 1 bit, 8 lanes at a time; four of 2 bits, 4 at a time.
         let (field, lanes) = match K {
             2 => (1, 8),
@@ -582,9 +591,8 @@ impl<R: Read> Reader<R> {
         // The fields of the group begun, with rows a bit a cell for a separator after it,
         // and how many cells.
         let (mut stream, mut follows, mut have) = (0u64, 0u64, 0u32);
-        // Where the group begun starts, and where the one before it did.
-        let (first, mut base, mut read) = (self.pos, self.pos, 0);
-        let (mut start, mut before) = (first, first);
+        // The groups spilled and the bytes they take.
+        let (mut base, mut done, mut bytes) = (self.pos, 0, 0);
         let mut after_letter = false;
         loop {
             let usable = (self.end - base).min(width);
@@ -626,8 +634,8 @@ impl<R: Read> Reader<R> {
                     *l = 0;
                 }
             }
-            // The block's fields, word by word, packed into whole groups.
-            let mut done = 0;
+            // The block's fields, word by word, packed into whole groups, spilled with
+            // where each ends, until one breaks the rule of rows or enough are read.
             'words: for w in 0..8 {
                 let m = gather(word_of(&letter, w));
                 let fields = word_of(&index, w);
@@ -647,14 +655,18 @@ impl<R: Read> Reader<R> {
                     let take = count - have;
                     let group = (stream | packed << (field * have)) & group_mask;
                     let seps = (follows | followed << have) & cell_mask;
+                    if seps & cells.scan.forbidden != 0 {
+                        // A separator where none may stand: the plain path says where.
+                        return done;
+                    }
                     packed = packed.checked_shr(field * take).unwrap_or(0);
                     followed = followed.checked_shr(take).unwrap_or(0);
                     (left, used, have, stream, follows) = (left - take, used + take, 0, 0, 0);
                     let last = SELECT[m as usize][(used as usize - 1) % 8];
                     let end = base + 8 * w + usize::from(last) + 1;
-                    cells.spill[done % 64] = (group, end, seps);
-                    done += 1;
-                    if FEW && read + done as u64 == most {
+                    cells.spill[done % SPILL] = (cells.value_of(group), end);
+                    (done, bytes) = (done + 1, end - self.pos);
+                    if FEW && done as u64 == most {
                         // Enough for this call: the cells after wait for the next.
                         break 'words;
                     }
@@ -663,53 +675,18 @@ impl<R: Read> Reader<R> {
                 follows |= followed << have;
                 have += left;
             }
-            // Then each group visited, until enough are read or one breaks the rule of rows.
-            for k in 0..done.min(64) {
-                let (group, end, seps) = cells.spill[k];
-                if seps & cells.scan.forbidden != 0 {
-                    // A separator where none may stand: the plain path says where.
-                    return self.scanned(cells, first, start, read, Ok(()));
-                }
-                (before, start) = (start, end);
-                read += 1;
-                let visited =
-                    visit(cells.value_of(group)).map_err(|e| self.placed(e, before..start));
-                if visited.is_err() || read == most {
-                    return self.scanned(cells, first, start, read, visited);
-                }
-            }
-            if valid != full {
+            if valid != full || done as u64 >= most || done >= SPILL / 2 {
                 break;
             }
             after_letter = letter[usable - 1] == 1;
             base += usable;
-            // Each block read pays toward pictures: the last group is worth learning from
-            // when the budget allows, and a picture worth a try again.
-            let credit = cells.credit + (start - first) as i64;
-            let learn = read > 0 && credit >= SHARE * LEARN_BYTES;
-            if cells.picture.is_some() && credit >= 0 || learn {
-                cells.learn_from = learn.then_some((before, start));
+            // After a block, a picture may be worth a try again, or a group to learn from.
+            let credit = cells.credit + bytes as i64;
+            if done > 0 && (cells.picture.is_some() && credit >= 0 || credit >= SHARE * LEARN_BYTES) {
                 break;
             }
         }
-        self.scanned(cells, first, start, read, Ok(()))
-    }
-
-    /// Ends a scan that read `read` groups from `buf[first]` to `buf[end]`: the reader at
-    /// `end`, the budget paid, and what `visit` said.
-    fn scanned(
-        &mut self,
-        cells: &mut Cells,
-        first: usize,
-        end: usize,
-        read: u64,
-        visited: Result<()>,
-    ) -> Result<u64> {
-        self.pos = end;
-        cells.credit = (cells.credit + (end - first) as i64).min(MAX_CREDIT);
-        cells.work.scanned += read;
-        cells.work.bytes += (end - first) as u64;
-        visited.map(|()| read)
+        done
     }
 
     /// The plain path of [`Reader::cells`], byte by byte: the rule itself.
