@@ -85,8 +85,6 @@ pub struct Work {
     pub pictured: u64,
     pub scanned: u64,
     pub plain: u64,
-    /// The bytes of all groups read, whitespace before each included.
-    pub bytes: u64,
     /// Pictures learned, and bytes checked against a picture in vain.
     pub learned: u64,
     pub missed: u64,
@@ -292,11 +290,11 @@ impl Cells {
         })
     }
 
-    /// Counts a group read in `span` bytes, toward the budget for pictures.
+    /// Counts groups read in `span` bytes toward the budget for pictures; it keeps at most
+    /// [`MAX_CREDIT`] when spent, so that waste stays local.
     #[inline(always)]
     fn count_read(&mut self, span: usize) {
-        self.work.bytes += span as u64;
-        self.credit = (self.credit + span as i64).min(MAX_CREDIT);
+        self.credit += span as i64;
     }
 }
 
@@ -498,7 +496,7 @@ impl<R: Read> Reader<R> {
             cells.missed = got.missed > 0;
             if cells.missed {
                 cells.work.missed += got.missed as u64;
-                cells.credit -= got.missed as i64 * SHARE;
+                cells.credit = cells.credit.min(MAX_CREDIT) - got.missed as i64 * SHARE;
             }
             if got.read > 0 {
                 cells.work.pictured += got.read;
@@ -552,7 +550,7 @@ impl<R: Read> Reader<R> {
             .collect();
         if let Some(picture) = Picture::learn(cells, drawn, &offsets) {
             cells.picture = Some(picture);
-            cells.credit -= SHARE * LEARN_BYTES;
+            cells.credit = cells.credit.min(MAX_CREDIT) - SHARE * LEARN_BYTES;
             cells.work.learned += 1;
         }
     }
@@ -682,7 +680,8 @@ impl<R: Read> Reader<R> {
             base += usable;
             // After a block, a picture may be worth a try again, or a group to learn from.
             let credit = cells.credit + bytes as i64;
-            if done > 0 && (cells.picture.is_some() && credit >= 0 || credit >= SHARE * LEARN_BYTES) {
+            if done > 0 && (cells.picture.is_some() && credit >= 0 || credit >= SHARE * LEARN_BYTES)
+            {
                 break;
             }
         }
