@@ -290,13 +290,8 @@ pub fn nim_grids(rng: &mut Rng, out: &mut dyn Write) -> io::Result<()> {
     Ok(())
 }
 
-/// 10^6 random boards in cases of 1 to 9 boards (about 18 MB with rows `O|.|X`); `row`
-/// writes one row of three cells.
-fn partizan_boards_in(
-    row: fn([u8; 3]) -> Vec<u8>,
-    rng: &mut Rng,
-    out: &mut dyn Write,
-) -> io::Result<()> {
+/// The sizes of cases of 1 to 9 boards, 10^6 boards in all.
+fn partizan_cases(rng: &mut Rng) -> Vec<u64> {
     const BOARDS: u64 = 1_000_000;
     let mut sizes = Vec::new();
     let mut total = 0;
@@ -305,6 +300,17 @@ fn partizan_boards_in(
         sizes.push(n);
         total += n;
     }
+    sizes
+}
+
+/// 10^6 random boards in cases of 1 to 9 boards (about 18 MB with rows `O|.|X`); `row`
+/// writes one row of three cells.
+fn partizan_boards_in(
+    row: fn([u8; 3]) -> Vec<u8>,
+    rng: &mut Rng,
+    out: &mut dyn Write,
+) -> io::Result<()> {
+    let sizes = partizan_cases(rng);
     writeln!(out, "{}", sizes.len())?;
     for n in sizes {
         writeln!(out, "{n}")?;
@@ -341,15 +347,8 @@ pub fn partizan_adjacent(rng: &mut Rng, out: &mut dyn Write) -> io::Result<()> {
 /// with `gaps` any of `|`, `,`, a space, a tab or nothing between cells, row by row; odd
 /// boards by turns in rows `O.X`.
 pub fn partizan_varied(vary: &Vary, rng: &mut Rng, out: &mut dyn Write) -> io::Result<()> {
-    const BOARDS: u64 = 1_000_000;
     let mut style = Rng(0x57_71E5);
-    let mut sizes = Vec::new();
-    let mut total = 0;
-    while total < BOARDS {
-        let n = (1 + rng.below(9)).min(BOARDS - total);
-        sizes.push(n);
-        total += n;
-    }
+    let sizes = partizan_cases(rng);
     writeln!(out, "{}", sizes.len())?;
     let mut board = 0;
     for n in sizes {
