@@ -10,11 +10,7 @@
 //! removing row u, column v or both splits one into 2 or 4. A rectangle's Grundy value is
 //! the mex, over its cards, of the nim-sum of the pieces, which the library's rectangle
 //! index lists first. A rectangle with an edge row or column free of cards is the same game
-//! as the rectangle without it, and copies its value. The nim-sums of the parts above and
-//! below each row are precomputed, and the mex found 16 values at a time. The tests check
-//! it against an exhaustive search over sets of remaining cards.
-//!
-//! Complexity: O(h^2 w^2 (h + w) + options) for an h x w box (h, w <= 25).
+//! as the rectangle without it, and copies its value. O(h^2 w^2 (h + w)) for an h x w box.
 
 use combgames::cells::Cells;
 use combgames::game::nim_sum;

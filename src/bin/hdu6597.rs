@@ -4,12 +4,8 @@
 //! Each of the 3^9 single-board positions is worth a number (the tests check it from the
 //! rules), worked out once in `main` in counts of 1/32 as the simplest number between the
 //! best Left and the best Right option. A case's value is the sum of its boards' values and
-//! its sign decides; were some board not a number, a search over the sum would decide. The
-//! table is worked out one position per set of 8 symmetric ones. Boards are read by
-//! `cells_each` over `.#OX` in rows of 3 with any one-byte separator, valued so that the
-//! reader returns the base-3 code.
-//!
-//! Complexity: O(input bytes) after the 3^9 table.
+//! its sign decides; were some board not a number, a search over the sum would decide.
+//! O(input bytes) after the 3^9 table.
 
 use combgames::cells::Cells;
 use combgames::io::{self, Reader, Result};
