@@ -90,13 +90,12 @@ pub struct Work {
     pub missed: u64,
 }
 
-/// The scanner's plan for a group: each cell a field of `field` bits in a stream (its
+/// The scanner's plan for a group: each cell a field of `bits()` bits in a stream (its
 /// letter's index), packed from `lanes` bytes at a time by `packs[which of them are
 /// cells]`; the group's value from the stream by `sums` (8 bits of stream at a time),
 /// unless the stream is the value.
 #[derive(Clone)]
 struct Scan {
-    field: u32,
     lanes: u32,
     packs: Box<[u64; 256]>,
     /// With `sums`, the stream bits each table takes (whole fields).
@@ -152,7 +151,6 @@ impl Cells {
             keys: keys.unwrap_or(0xff),
             values: None,
             scan: Scan {
-                field: 0,
                 lanes: 0,
                 packs: Box::new([0; 256]),
                 sums: None,
@@ -264,7 +262,6 @@ impl Cells {
         // With rows, no separator may follow the last cell of a row.
         let last_in_row = |i: &usize| (i + 1) % self.row.max(1) == 0 || i + 1 == self.count;
         self.scan = Scan {
-            field,
             lanes,
             packs: Box::new(packs(field, lanes)),
             sums: self.values.is_some().then(|| sums.collect()),
@@ -548,11 +545,9 @@ impl<R: Read> Reader<R> {
         let offsets: Vec<usize> = (0..end - first)
             .filter(|&at| cells.index[usize::from(drawn[at])] != NOT_A_LETTER)
             .collect();
-        if let Some(picture) = Picture::learn(cells, drawn, &offsets) {
-            cells.picture = Some(picture);
-            cells.credit = cells.credit.min(MAX_CREDIT) - SHARE * LEARN_BYTES;
-            cells.work.learned += 1;
-        }
+        cells.picture = Some(Picture::learn(cells, drawn, &offsets));
+        cells.credit = cells.credit.min(MAX_CREDIT) - SHARE * LEARN_BYTES;
+        cells.work.learned += 1;
     }
 
     /// The scanner: reads groups from the buffered bytes at `pos` (it never waits for input)
@@ -574,7 +569,7 @@ impl<R: Read> Reader<R> {
         let (field, lanes) = match K {
             2 => (1, 8),
             4 => (2, 4),
-            _ => (cells.scan.field, cells.scan.lanes),
+            _ => (cells.bits, cells.scan.lanes),
         };
         let (count, rows) = (cells.count as u32, ROWS && cells.row > 1);
         let (group_mask, cell_mask) = (u64::MAX >> (64 - field * count), u64::MAX >> (64 - count));

@@ -159,14 +159,11 @@ impl Tile {
 
 impl Picture {
     /// The picture `drawn` (a group from its first cell up to the next token, its cells at
-    /// `offsets`) of groups of `cells`, if it fits.
+    /// `offsets`, at most [`MAX_LEN`] bytes) of groups of `cells`.
     ///
     /// # Complexity
     /// O(tiles x 2^16) for the tables, about as long as scanning 100 KB.
-    pub(crate) fn learn(cells: &Cells, drawn: &[u8], offsets: &[usize]) -> Option<Box<Picture>> {
-        if drawn.len() > MAX_LEN {
-            return None;
-        }
+    pub(crate) fn learn(cells: &Cells, drawn: &[u8], offsets: &[usize]) -> Box<Picture> {
         let mut picture = Picture {
             len: drawn.len(),
             breaks: crate::io::line_breaks(drawn),
@@ -183,7 +180,7 @@ impl Picture {
         if cells.letters.len() == 2 && cells.count <= 56 && !cells.is_valued() {
             picture.run = Run::new(cells, drawn, offsets);
         }
-        Some(Box::new(picture))
+        Box::new(picture)
     }
 }
 
