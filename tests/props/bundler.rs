@@ -3,7 +3,7 @@
 //! only the items the binary reaches (every unreached item of the fixture has "gone" in its
 //! name); problem bundles hold no comments (but their header), doc comments or test code, and
 //! indent with tabs; what the convention rules out fails with an error naming it; the command
-//! line; the lexer; compacting.
+//! line; the lexer; compacting, and minifying the library with the same tokens.
 
 // At the crate root, where the bundler's modules look for it (`crate::lex`).
 use crate::lex;
@@ -13,10 +13,9 @@ mod compact;
 
 use crate::common;
 
-use common::bundling::{
-    bundle_of, bundler, compile, manifest_dir, problem_binaries, TempDir, MAX_BYTES,
-};
+use common::bundling::{bundle_of, bundler, compile, manifest_dir, problem_binaries, TempDir};
 use lex::Kind;
+use proptest::prelude::*;
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -279,25 +278,24 @@ fn fixture_bundle_drops_docs_comments_and_test_code_but_keeps_literals() {
         r#""// not a comment""#,
         r##"r#"raw "quoted" // and /* x */ #[test]"#"##,
         "\"continuation lines\n        start with spaces, // not a comment\n",
-        "let chars = ['/', '/'];\n\t\t\tlet byte = b'/'/b'/';\n",
-        // Comments inside expressions and lines, on lines of their own, at the end of lines.
-        "let sum = 1 + 2;\n\t\t\tlet product = sum\n\t\t\t\t* 3 + 1;\n",
-        "let tight = sum -1;\n\n\t\t\treturn product * 10 + tight;\n\t\t}\n\n\t\tpub fn first",
+        "let chars =['/','/'];let byte = b'/'/b'/';",
+        // Comments inside expressions and lines, on lines of their own, at the end of lines;
+        // the library's items a line each, with no space that keeps no tokens apart.
+        "let sum = 1 + 2;let product = sum * 3 + 1;",
+        "let tight = sum -1;return product * 10 + tight;}\npub fn first",
         "b::expression());\n}",
         // The bundle's own header, then the binary with its inner attribute first.
         "// fixture as one file, by the bundler (src/bin/bundle/): the binary,\n// then the",
         "in `mod fix_lib`.\n\n#![allow(clippy::all)]\n\nuse crate::fix_lib::a::Describe;",
         "mod local {\n\tpub fn level() -> u32 {\n\t\tcrate::fix_lib::d::LEVEL",
-        "mod fix_lib {\n\t#![allow(clippy::needless_return)]",
-        "pub(crate) fn twice",
+        "mod fix_lib {\n#![allow(clippy::needless_return)]\npub mod a {\npub(crate)fn twice",
         "super::super::b::Pair",
         "use crate::fix_lib::macros as m;",
         "$crate::fix_lib::macros::mul",
-        "use crate::fix_lib::{\n\t\t\td::{self, LEVEL},",
-        "\n\tmod e {\n\t\textern crate alloc;",
-        "\n\tpub(crate) mod foreign_impls {\n",
-        "#[doc = \"\"]\n\t\t\tSEVEN = 7;",
-        "#[doc = \"\"]\n\t\t\tEIGHT = 8;",
+        "use crate::fix_lib::{d::{self,LEVEL},e,};",
+        "\nmod e {\nextern crate alloc;",
+        "\npub(crate) mod foreign_impls {\n",
+        "#[doc = \"\"]SEVEN = 7;#[doc = \"\"]EIGHT = 8;",
     ] {
         assert!(text.contains(kept), "{kept:?} is missing from the bundle");
     }
@@ -322,33 +320,33 @@ fn fixture_bundles_leave_out_what_the_binary_does_not_reach() {
     }
     for kept in [
         // Constants reached from another's initialiser and from format strings.
-        "\t\tconst BASE: u32 = 10;\n\t\tconst FACTOR: u32 = 3;\n\t\tpub const SCALED",
-        "\t\tconst WIDTH: usize = 6;\n\t\tconst LABEL: &str = \"counter\";\n\t\tstatic GREETING",
-        "macro_rules! add_one {",
+        "\nconst BASE: u32 = 10;\nconst FACTOR: u32 = 3;\npub const SCALED",
+        "\nconst WIDTH: usize = 6;\nconst LABEL: &str = \"counter\";\nstatic GREETING",
+        "macro_rules! add_one{",
         "pub type Count = u32;",
         // Attributes go with their item; associated items reached through `Self` stay.
-        "#[derive(Debug, Clone, PartialEq)]\n\t\tpub struct Counter {",
-        "impl Counter {\n\t\t\tpub const START: Count = 1;\n\t\t\tconst STEP: Count = 2;\n\n",
+        "#[derive(Debug,Clone,PartialEq)]\npub struct Counter{",
+        "impl Counter{pub const START: Count = 1;const STEP: Count = 2;pub fn new",
         "fn helper(&self)",
         // Impls of std's traits for kept types, of a kept trait for foreign types.
-        "impl fmt::Display for Counter {",
-        "impl Drop for Counter {",
-        "impl Shape for Counter {",
-        "impl Shape for u16 {",
-        "impl<T: Shape> Shape for Vec<T> {",
-        "impl Write for Sink {",
-        "impl Display for Shown {",
-        "impl Default for Shown {",
-        "impl Describe for u8 {",
+        "impl fmt::Display for Counter{",
+        "impl Drop for Counter{",
+        "impl Shape for Counter{",
+        "impl Shape for u16{",
+        "impl<T: Shape> Shape for Vec<T>{",
+        "impl Write for Sink{",
+        "impl Display for Shown{",
+        "impl Default for Shown{",
+        "impl Describe for u8{",
         // A trait that only a method call reaches.
-        "trait Twice {",
-        "impl Twice for u32 {",
+        "trait Twice{",
+        "impl Twice for u32{",
         // Imports: a trait's for its methods, a re-export, a group that lost a leaf.
-        "\t\tuse crate::fix_lib::a::Describe;\n\t\tuse crate::fix_lib::d::{LEVEL};\n\t\tpub use",
+        "\nuse crate::fix_lib::a::Describe;\nuse crate::fix_lib::d::{LEVEL};\npub use",
         "pub use crate::fix_lib::c::shout as loud;",
-        "use std::fmt::{self, Display};\n\t\tuse std::io::{self, Write};",
-        "use crate::fix_lib::{\n\t\t\te,\n\t\t};",
-        "pub mod inline_part {\n\t\t\tpub fn kept_inner() -> u32 {",
+        "use std::fmt::{self,Display};\nuse std::io::{self,Write};",
+        "use crate::fix_lib::{e,};",
+        "pub mod inline_part{pub fn kept_inner()-> u32{",
     ] {
         assert!(
             text.contains(kept),
@@ -605,7 +603,7 @@ fn bundler_fails_loudly_on_oversized_bundles_missing_files_and_unknown_binaries(
     write_crate(&root, &[("src/lib.rs", Some("pub mod m;\n"))]);
     let big = format!(
         "fn main() {{\n    println!(\"{}\");\n}}\n",
-        "x".repeat(MAX_BYTES)
+        "x".repeat(64 * 1024)
     );
     write_crate(&root, &[("src/bin/big.rs", Some(&big))]);
     fails_with(&["--root", root_arg, "big"], &["it must stay under 65536"]);
@@ -793,5 +791,46 @@ fn tabs_replace_indentation_only_outside_literals() {
         ("/* a\n    b */\n    c", "/* a\n    b */\n\tc"),
     ] {
         assert_eq!(compact::tabs(source).unwrap(), tabbed, "{source:?}");
+    }
+}
+
+#[test]
+fn minifying_puts_an_item_a_line_and_drops_only_spaces_that_keep_no_tokens_apart() {
+    for (source, minified) in [
+        (
+            "fn f(a: u32) -> u32 {\n    let b = [a, 1];\n    b[0] + 1\n}\n\nconst C: u8 = 1;\n",
+            "fn f(a: u32)-> u32{let b =[a,1];b[0]+ 1}\nconst C: u8 = 1;",
+        ),
+        // Inside an item, line breaks are spaces; literals and lifetimes stay as they are.
+        (
+            "impl<'a> S<'a> {\n    fn g(&self) {\n        h(\"x\n  y\", 'a', x - -1, t.0 .1);\n    }\n}",
+            "impl<'a> S<'a>{fn g(&self){h(\"x\n  y\",'a',x - -1,t.0 .1);}}",
+        ),
+        ("#[inline]\npub fn f() {}", "#[inline]\npub fn f(){}"),
+    ] {
+        assert_eq!(compact::minify(source).unwrap(), minified, "{source:?}");
+    }
+}
+
+/// Code tokens that a minifier could run together if it dropped the space between them.
+const TOKENS: [&str; 28] = [
+    "a", "r", "b", "fn", "1", "0x1f", "1.5", "t.0", "'a", "'x'", "b'/'", "\"s t\"", "r#\"q\"#",
+    "(", ")", "[", "]", "{", "}", ",", ";", "-", "<", ">", ".", ":", "=", "&",
+];
+
+proptest! {
+    /// Minifying keeps the code tokens exactly, whatever whitespace stood between them.
+    #[test]
+    fn minifying_keeps_every_token(
+        parts in prop::collection::vec((0..TOKENS.len(), prop::sample::select(vec![" ", "\n", "  \n\t", "\n\n    "])), 0..60)
+    ) {
+        let source: String = parts.iter().map(|&(t, gap)| format!("{}{gap}", TOKENS[t])).collect();
+        let code = |text: &str| -> Vec<String> {
+            let tokens = lex::lex(text).unwrap();
+            tokens.iter().filter(|t| t.is_code()).map(|t| text[t.start..t.end].to_string()).collect()
+        };
+        let minified = compact::minify(&source).unwrap();
+        prop_assert_eq!(code(&minified), code(&source));
+        prop_assert!(minified.lines().all(|line| !line.starts_with([' ', '\t'])));
     }
 }

@@ -39,12 +39,13 @@
 //! Doc comments, `#[test]` functions and items under `#[cfg(test)]` are dropped ([`strip`]).
 //! So that it stays well under the limit as the library grows, the bundle is compact
 //! ([`compact`]): plain comments go as well, with the lines they had to themselves (its own
-//! header comment stays), and lines are indented with a tab per level, the nesting the
-//! bundler adds included. Every pass works on tokens ([`lex`]), so nothing inside a string,
-//! char or byte literal changes, nor any line that begins inside one. stderr says what
-//! compacting saved and what pruning left out, then, as its last line, reports `NAME: N
-//! bytes; library modules: a, b`; a bundle of 64 KiB or more is an error. Two runs give the
-//! same bytes: modules come in src/lib.rs order, items in their files' order.
+//! header comment stays); the binary's lines are indented with a tab per level, and the
+//! library is minified, each item on one line (its sources are for reading). Every pass
+//! works on tokens ([`lex`]), so nothing inside a string, char or byte literal changes, nor
+//! any line that begins inside one. stderr says what compacting saved and what pruning left
+//! out, then, as its last line, reports `NAME: N bytes; library modules: a, b`; a bundle of
+//! 64 KiB or more is an error. Two runs give the same bytes: modules come in src/lib.rs
+//! order, items in their files' order.
 //!
 //! There is no option to keep the comments: the bundle is for the judge, and the sources,
 //! where the comments are, for reading. An option would be a second kind of bundle to test
@@ -61,8 +62,8 @@ mod prune;
 mod reach;
 mod strip;
 
-use compact::{drop_comments, tabs};
-use layout::{indent, render, tidy, INDENT};
+use compact::{drop_comments, minify, tabs};
+use layout::{render, tidy};
 use lex::Code;
 use reach::Links;
 use std::collections::{BTreeMap, BTreeSet};
@@ -122,12 +123,10 @@ fn main() -> ExitCode {
                 _ => bundle.modules.join(", "),
             };
             let size = bundle.text.len();
-            let (comments, indentation) = (bundle.comment_bytes, bundle.indentation_bytes);
             eprintln!(
-                "{}: compacting saved {} bytes: {comments} of plain comments, {indentation} of \
-                 indentation (tabs for spaces)",
-                bundle.name,
-                comments + indentation
+                "{}: compacting saved {} bytes: comments, indentation, and in the library line \
+                 breaks and spaces",
+                bundle.name, bundle.saved_bytes
             );
             if !bundle.left_out.is_empty() {
                 eprintln!(
@@ -153,10 +152,9 @@ pub struct Bundle {
     pub text: String,
     /// The library modules inlined, sorted.
     pub modules: Vec<String>,
-    /// The bytes that plain comments, and the lines they had to themselves, would add.
-    pub comment_bytes: usize,
-    /// The bytes that indenting with four spaces instead of a tab would add.
-    pub indentation_bytes: usize,
+    /// The bytes that compacting took out of the sources pasted: comments, indentation and,
+    /// in the library, line breaks and spaces.
+    pub saved_bytes: usize,
     /// What pruning left out, per module, for the report; empty if nothing.
     pub left_out: String,
 }
@@ -243,29 +241,32 @@ pub fn bundle(root: &Path, binary: &str) -> Result<Bundle, String> {
             _ => format!("then the library items it uses, in `mod {lib_name}`"),
         },
     );
-    let mut code = render(&bin, &bin_paths.edits);
+    let code = render(&bin, &bin_paths.edits);
+    let mut library_code = String::new();
+    let mut sources = header.len() + code.len();
     if !texts.is_empty() {
         let mut body = library.lints.join("\n");
         for module in &library.modules {
             if let Some(text) = texts.get(&module.name) {
-                let module_text = indent(text, INDENT)?;
+                sources += text.len();
                 let vis = format!("{} ", module.vis);
                 body.push_str(&format!(
-                    "\n\n{}mod {} {{\n{}\n}}",
+                    "\n{}mod {} {{\n{}\n}}",
                     vis.trim_start(),
                     module.name,
-                    module_text.trim_end()
+                    minify(&drop_comments(text)?)?.trim()
                 ));
             }
         }
-        code.push_str(&format!(
+        library_code = format!(
             "\n\n#[allow(dead_code, unused_imports, unused_macros)]\nmod {lib_name} {{\n{}\n}}\n",
-            indent(body.trim_start(), INDENT)?
-        ));
+            body.trim_start()
+        );
     }
-    let uncompacted = tidy(&format!("{header}{code}"))?;
-    let uncommented = tidy(&format!("{header}{}", drop_comments(&code)?))?;
-    let text = tabs(&uncommented)?;
+    let text = tabs(&tidy(&format!(
+        "{header}{}{library_code}",
+        drop_comments(&code)?
+    ))?)?;
     if text.len() >= MAX_BYTES {
         return Err(format!(
             "the bundle of {name} is {} bytes: it must stay under {MAX_BYTES}, as some judges \
@@ -275,8 +276,7 @@ pub fn bundle(root: &Path, binary: &str) -> Result<Bundle, String> {
     }
     Ok(Bundle {
         name,
-        comment_bytes: uncompacted.len().saturating_sub(uncommented.len()),
-        indentation_bytes: uncommented.len().saturating_sub(text.len()),
+        saved_bytes: sources.saturating_sub(text.len()),
         text,
         modules: texts.into_keys().collect(),
         left_out: left_out.join(", "),
