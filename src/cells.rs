@@ -234,7 +234,7 @@ impl Cells {
         }
     }
 
-    /// Plans the scanner for these cells: none if a cell's field does not fit in a byte.
+    /// Plans the scanner for these cells (none runs for fields of 8 bits: see `cells_fast`).
     fn plan_scan(&mut self) {
         let field = self.bits;
         // Fields from this many lanes land, by one multiply, each in its place with no
@@ -272,26 +272,28 @@ impl Cells {
         };
     }
 
-    /// The value of a group from its stream of fields.
-    #[inline(always)]
-    fn value_of(&self, stream: u64) -> u64 {
-        let sums = match &self.scan.sums {
-            Some(sums) => sums,
-            None => return stream,
-        };
-        let width = self.scan.width;
-        let chunks = sums.chunks_exact(256).enumerate();
-        chunks.fold(0u64, |value, (q, sums)| {
-            let byte = (stream >> (q as u32 * width)) as usize & ((1 << width) - 1);
-            value.wrapping_add(sums[byte])
-        })
-    }
-
     /// Counts groups read in `span` bytes toward the budget for pictures; it keeps at most
     /// [`MAX_CREDIT`] when spent, so that waste stays local.
     #[inline(always)]
     fn count_read(&mut self, span: usize) {
         self.credit += span as i64;
+    }
+}
+
+impl Scan {
+    /// The value of a group from its stream of fields.
+    #[inline(always)]
+    fn value_of(&self, stream: u64) -> u64 {
+        let sums = match &self.sums {
+            Some(sums) => sums,
+            None => return stream,
+        };
+        let width = self.width;
+        let chunks = sums.chunks_exact(256).enumerate();
+        chunks.fold(0u64, |value, (q, sums)| {
+            let byte = (stream >> (q as u32 * width)) as usize & ((1 << width) - 1);
+            value.wrapping_add(sums[byte])
+        })
     }
 }
 
@@ -331,23 +333,54 @@ const fn packs(field: u32, lanes: u32) -> [u64; 256] {
 /// The multipliers that pack one bit from each of 8 lanes: whether a separator follows.
 const PACK_BITS: [u64; 256] = packs(1, 8);
 
-/// `SELECT[m][t]`: the place of the one bit of rank `t` in byte `m` (8 if none).
-const SELECT: [[u8; 8]; 256] = {
-    let mut select = [[8u8; 8]; 256];
+/// `LAST[m][r]`: the place of the one bit of byte `m` with `r` one bits above it (8 if
+/// none): where a group ends that leaves `r` cells of the word to the next.
+const LAST: [[u8; 8]; 256] = {
+    let mut last = [[8u8; 8]; 256];
     let mut m = 0;
     while m < 256 {
-        let (mut bit, mut rank) = (0, 0);
-        while bit < 8 {
+        let (mut bit, mut above) = (8, 0);
+        while bit > 0 {
+            bit -= 1;
             if m >> bit & 1 == 1 {
-                select[m][rank] = bit as u8;
-                rank += 1;
+                last[m][above] = bit as u8;
+                above += 1;
             }
-            bit += 1;
         }
         m += 1;
     }
-    select
+    last
 };
+
+/// Each byte of `block` classed: a letter (1 in `letter`) and its index (in `index`), or
+/// whitespace, or neither (then true). `K` letters are compared (none: `table` is looked
+/// up). Apart from the block, the arrays need no check that they overlap it.
+#[inline(always)]
+fn classify<const K: usize>(
+    block: &[u8; 64],
+    letters: &[(u8, u8); 4],
+    table: &[u8; 256],
+) -> ([u8; 64], [u8; 64], bool) {
+    let (mut letter, mut index, mut neither) = ([0u8; 64], [0u8; 64], 0u8);
+    for i in 0..64 {
+        let b = block[i];
+        let (mut is, mut l) = (0u8, 0u8);
+        if K == 0 {
+            let found = table[usize::from(b)];
+            is = u8::from(found != NOT_A_LETTER);
+            l = found & 0u8.wrapping_sub(is);
+        }
+        for &(c, code) in &letters[..K] {
+            let eq = 0u8.wrapping_sub(u8::from(b == c));
+            is |= eq & 1;
+            l |= eq & code;
+        }
+        let space = u8::from(b == b' ') | u8::from(b.wrapping_sub(b'\t') < 5);
+        (letter[i], index[i]) = (is, l);
+        neither |= (is | space) ^ 1;
+    }
+    (letter, index, neither != 0)
+}
 
 /// The `valid` lanes of a block up to the first byte that is neither a letter nor whitespace
 /// nor, with `rows`, a separator between two cells; with rows, `follow` marks the cells a
@@ -510,6 +543,8 @@ impl<R: Read> Reader<R> {
             (3..=4, false, false) => self.cells_scan::<4, false, false>(cells, most),
             (3..=4, false, true) => self.cells_scan::<4, false, true>(cells, most),
             (3..=4, true, _) => self.cells_scan::<4, true, true>(cells, most),
+            // Over 128 letters, a word's 8 cells of 8 bits would take shifts of 64.
+            _ if cells.bits == 8 => 0,
             _ => self.cells_scan::<0, true, true>(cells, most),
         };
         // The groups visited here, where `visit` is inlined: its state stays in registers.
@@ -584,9 +619,10 @@ impl<R: Read> Reader<R> {
         // The fields of the group begun, with rows a bit a cell for a separator after it,
         // and how many cells.
         let (mut stream, mut follows, mut have) = (0u64, 0u64, 0u32);
-        // The groups spilled and the bytes they take.
-        let (mut base, mut done, mut bytes) = (self.pos, 0, 0);
+        // The groups spilled; with rows, the cells a separator follows in the block.
+        let (mut base, mut done, mut follow) = (self.pos, 0, [0u8; 64]);
         let mut after_letter = false;
+        let (scan, spill) = (&cells.scan, &mut cells.spill);
         loop {
             let usable = (self.end - base).min(width);
             if usable == 0 {
@@ -595,31 +631,17 @@ impl<R: Read> Reader<R> {
             // `base` is below the capacity: the mask only lets the compiler see it.
             let at = base % MAX_CAPACITY;
             let block: &[u8; 64] = self.buf[at..at + 64].try_into().expect("64 bytes");
-            // Each byte classed: a letter (1) and its index, or whitespace, or neither.
-            let (mut letter, mut index, mut neither) = ([0u8; 64], [0u8; 64], 0u8);
-            for i in 0..64 {
-                let b = block[i];
-                let (mut is, mut l) = (0u8, 0u8);
-                if K == 0 {
-                    let found = cells.index[usize::from(b)];
-                    is = u8::from(found != NOT_A_LETTER);
-                    l = found & 0u8.wrapping_sub(is);
-                }
-                for &(c, code) in &letters[..K] {
-                    let eq = 0u8.wrapping_sub(u8::from(b == c));
-                    is |= eq & 1;
-                    l |= eq & code;
-                }
-                let space = u8::from(b == b' ') | u8::from(b.wrapping_sub(b'\t') < 5);
-                (letter[i], index[i]) = (is, l);
-                neither |= (is | space) ^ 1;
-            }
+            let (mut letter, index, neither) = classify::<K>(block, &letters, &cells.index);
             // The lanes read: up to the first byte that is not a separator where one may
-            // stand; and the cells a separator follows.
-            let (full, mut follow) = (lanes_below(usable as u32), [0u8; 64]);
+            // stand; and the cells a separator follows (all of them set with rows).
+            let full = lanes_below(usable as u32);
             let valid = match neither {
-                0 => full,
-                _ => separators(rows, block, &letter, &mut follow, after_letter, full),
+                false if rows => {
+                    follow = [0; 64];
+                    full
+                }
+                false => full,
+                true => separators(rows, block, &letter, &mut follow, after_letter, full),
             };
             if valid != u64::MAX {
                 let cut = valid.trailing_ones() as usize;
@@ -635,7 +657,7 @@ impl<R: Read> Reader<R> {
                 let mut packed = 0u64;
                 for lane in (0..8).step_by(lanes as usize) {
                     let some = (m >> lane & lane_mask) as usize;
-                    let part = (fields >> (8 * lane)).wrapping_mul(cells.scan.packs[some % 256]);
+                    let part = (fields >> (8 * lane)).wrapping_mul(scan.packs[some % 256]);
                     let before = u32::from(POP[(m & ((1 << lane) - 1)) as usize]);
                     packed |= (part >> top) << (field * before);
                 }
@@ -643,22 +665,22 @@ impl<R: Read> Reader<R> {
                     true => word_of(&follow, w).wrapping_mul(PACK_BITS[m as usize % 256]) >> 56,
                     false => 0,
                 };
-                let (mut left, mut used) = (u32::from(POP[m as usize]), 0);
+                let mut left = u32::from(POP[m as usize]);
                 while have + left >= count {
                     let take = count - have;
                     let group = (stream | packed << (field * have)) & group_mask;
                     let seps = (follows | followed << have) & cell_mask;
-                    if seps & cells.scan.forbidden != 0 {
+                    if seps & scan.forbidden != 0 {
                         // A separator where none may stand: the plain path says where.
                         return done;
                     }
-                    packed = packed.checked_shr(field * take).unwrap_or(0);
-                    followed = followed.checked_shr(take).unwrap_or(0);
-                    (left, used, have, stream, follows) = (left - take, used + take, 0, 0, 0);
-                    let last = SELECT[m as usize][(used as usize - 1) % 8];
+                    // A word holds at most 8 cells of at most 7 bits: the shifts stay below 64.
+                    (packed, followed) = (packed >> (field * take), followed >> take);
+                    (left, have, stream, follows) = (left - take, 0, 0, 0);
+                    let last = LAST[m as usize][left as usize % 8];
                     let end = base + 8 * w + usize::from(last) + 1;
-                    cells.spill[done % SPILL] = (cells.value_of(group), end);
-                    (done, bytes) = (done + 1, end - self.pos);
+                    spill[done % SPILL] = (scan.value_of(group), end);
+                    done += 1;
                     if FEW && done as u64 == most {
                         // Enough for this call: the cells after wait for the next.
                         break 'words;
@@ -674,10 +696,11 @@ impl<R: Read> Reader<R> {
             after_letter = letter[usable - 1] == 1;
             base += usable;
             // After a block, a picture may be worth a try again, or a group to learn from.
-            let credit = cells.credit + bytes as i64;
-            if done > 0 && (cells.picture.is_some() && credit >= 0 || credit >= SHARE * LEARN_BYTES)
-            {
-                break;
+            if done > 0 {
+                let credit = cells.credit + (spill[(done - 1) % SPILL].1 - self.pos) as i64;
+                if cells.picture.is_some() && credit >= 0 || credit >= SHARE * LEARN_BYTES {
+                    break;
+                }
             }
         }
         done
