@@ -672,27 +672,27 @@ impl<R: Read> Reader<R> {
                     fields |= packed << (field * found);
                     found += u32::from(POP[m as usize]);
                 }
-                let mut from = 0;
-                while have + found - from >= count {
-                    // Below `found` fields and separators, the shifts stay below 64.
-                    let group = (stream | fields >> (field * from) << (field * have)) & group_mask;
-                    if (follows | seps >> from << have) & cell_mask & cells.scan.forbidden != 0 {
+                while let Some(left) = found.checked_sub(count - have) {
+                    let group = (stream | fields << (field * have)) & group_mask;
+                    if (follows | seps << have) & cell_mask & cells.scan.forbidden != 0 {
                         // A separator where none may stand: the plain path says where.
                         stop = true;
                         break 'segments;
                     }
-                    from += count - have;
+                    // Cells go from the bottom, `left` left; all 64 bits may go to one group.
+                    fields = fields.checked_shr(field * (found - left)).unwrap_or(0);
+                    (seps, found) = (seps.checked_shr(found - left).unwrap_or(0), left);
                     cells.spill[done % SPILL] = cells.value_of(group);
                     (done, have, stream, follows) = (done + 1, 0, 0, 0);
-                    cut = Some((first + words - 1, found - from));
+                    cut = Some((first + words - 1, found));
                     if FEW && done as u64 == most {
                         // Enough for this call: the cells after wait for the next.
                         break 'segments;
                     }
                 }
-                stream |= fields.checked_shr(field * from).unwrap_or(0) << (field * have);
-                follows |= seps.checked_shr(from).unwrap_or(0) << have;
-                have += found - from;
+                stream |= fields << (field * have);
+                follows |= seps << have;
+                have += found;
             }
             if let Some((mut word, mut after)) = cut {
                 // The group's last cell: `after` cells of the words up to `word` follow it.
