@@ -68,9 +68,8 @@ pub struct Cells {
     values: Option<Vec<u64>>,
     scan: Scan,
     picture: Option<Box<Picture>>,
-    /// The scanner's groups, each value with where its group ends, read before they are
-    /// visited.
-    spill: Box<[(u64, usize); SPILL]>,
+    /// The scanner's groups' values, read before they are visited.
+    spill: Box<[u64; SPILL]>,
     /// Bytes read and not yet spent on pictures, times [`SHARE`] (see the module doc).
     credit: i64,
     /// Whether the last check against the picture failed: then runs are not tried.
@@ -119,11 +118,9 @@ impl Cells {
         let mut index = [NOT_A_LETTER; 256];
         for (i, &letter) in alphabet.iter().enumerate() {
             assert!(!is_space(letter), "a letter cannot be whitespace");
-            assert!(
-                index[usize::from(letter)] == NOT_A_LETTER,
-                "a letter repeats"
-            );
-            index[usize::from(letter)] = i as u8;
+            let slot = &mut index[usize::from(letter)];
+            assert!(*slot == NOT_A_LETTER, "a letter repeats");
+            *slot = i as u8;
         }
         let bits = 32 - (alphabet.len().max(2) as u32 - 1).leading_zeros();
         assert!(!alphabet.is_empty() && count > 0, "no letters or no cells");
@@ -158,7 +155,7 @@ impl Cells {
                 forbidden: 0,
             },
             picture: None,
-            spill: Box::new([(0, 0); SPILL]),
+            spill: Box::new([0; SPILL]),
             credit: SHARE * LEARN_BYTES,
             missed: false,
             work: Work::default(),
@@ -234,7 +231,7 @@ impl Cells {
         }
     }
 
-    /// Plans the scanner for these cells: none if a cell's field does not fit in a byte.
+    /// Plans the scanner for these cells (none runs for fields of 8 bits: see `cells_fast`).
     fn plan_scan(&mut self) {
         let field = self.bits;
         // Fields from this many lanes land, by one multiply, each in its place with no
@@ -331,23 +328,53 @@ const fn packs(field: u32, lanes: u32) -> [u64; 256] {
 /// The multipliers that pack one bit from each of 8 lanes: whether a separator follows.
 const PACK_BITS: [u64; 256] = packs(1, 8);
 
-/// `SELECT[m][t]`: the place of the one bit of rank `t` in byte `m` (8 if none).
-const SELECT: [[u8; 8]; 256] = {
-    let mut select = [[8u8; 8]; 256];
-    let mut m = 0;
+/// `LAST[m][r]`: the place of the one bit of byte `m` with `r` one bits above it (8 if
+/// none): where a group ends that leaves `r` cells of its word to the next.
+const LAST: [[u8; 8]; 256] = {
+    let (mut last, mut m) = ([[8u8; 8]; 256], 0);
     while m < 256 {
-        let (mut bit, mut rank) = (0, 0);
-        while bit < 8 {
+        let (mut bit, mut above) = (8, 0);
+        while bit > 0 {
+            bit -= 1;
             if m >> bit & 1 == 1 {
-                select[m][rank] = bit as u8;
-                rank += 1;
+                last[m][above] = bit as u8;
+                above += 1;
             }
-            bit += 1;
         }
         m += 1;
     }
-    select
+    last
 };
+
+/// Each byte of `block` classed: a letter (1 in `letter`) and its index (in `index`), or
+/// whitespace, or neither (then true). `K` letters are compared (none: `table` is looked
+/// up). Apart from the block, the arrays need no check that they overlap it.
+#[inline(always)]
+fn classify<const K: usize>(
+    block: &[u8; 64],
+    letters: &[(u8, u8); 4],
+    table: &[u8; 256],
+) -> ([u8; 64], [u8; 64], bool) {
+    let (mut letter, mut index, mut neither) = ([0u8; 64], [0u8; 64], 0u8);
+    for i in 0..64 {
+        let b = block[i];
+        let (mut is, mut l) = (0u8, 0u8);
+        if K == 0 {
+            let found = table[usize::from(b)];
+            is = u8::from(found != NOT_A_LETTER);
+            l = found & 0u8.wrapping_sub(is);
+        }
+        for &(c, code) in &letters[..K] {
+            let eq = 0u8.wrapping_sub(u8::from(b == c));
+            is |= eq & 1;
+            l |= eq & code;
+        }
+        let space = u8::from(b == b' ') | u8::from(b.wrapping_sub(b'\t') < 5);
+        (letter[i], index[i]) = (is, l);
+        neither |= (is | space) ^ 1;
+    }
+    (letter, index, neither != 0)
+}
 
 /// The `valid` lanes of a block up to the first byte that is neither a letter nor whitespace
 /// nor, with `rows`, a separator between two cells; with rows, `follow` marks the cells a
@@ -364,20 +391,18 @@ fn separators(
 ) -> u64 {
     let mut other = [0u8; 64];
     for i in 0..64 {
-        let b = block[i];
-        let space = u8::from(b == b' ') | u8::from(b.wrapping_sub(b'\t') < 5);
-        other[i] = (letter[i] | space) ^ 1;
+        other[i] = u8::from(letter[i] == 0 && !is_space(block[i]));
     }
     let (letters, others) = (|w| word_of(letter, w), |w| word_of(&other, w));
     let mut bad = 0;
     for w in 0..8 {
         // The lanes before and after each lane of the word: letters, and others after.
-        let before = letters(w) << 8
-            | if w > 0 {
-                letters(w - 1) >> 56
-            } else {
-                u64::from(after_letter)
-            };
+        let first = if w > 0 {
+            letters(w - 1) >> 56
+        } else {
+            u64::from(after_letter)
+        };
+        let before = letters(w) << 8 | first;
         let after = letters(w) >> 8 | if w < 7 { letters(w + 1) << 56 } else { 0 };
         let between = if rows { before & after } else { 0 };
         bad |= u64::from(gather(others(w) & !between)) << (8 * w);
@@ -386,7 +411,10 @@ fn separators(
             follow[8 * w..8 * w + 8].copy_from_slice(&(letters(w) & next).to_le_bytes());
         }
     }
-    valid & lanes_below((bad & valid).trailing_zeros())
+    valid
+        & u64::MAX
+            .checked_shr(64 - (bad & valid).trailing_zeros())
+            .unwrap_or(0)
 }
 
 /// `POP[m]`: the one bits of byte `m` (a table: the baseline x86-64 has no popcnt).
@@ -399,12 +427,6 @@ const POP: [u8; 256] = {
     }
     pop
 };
-
-/// The lanes below `n` of 64, as bits.
-#[inline(always)]
-fn lanes_below(n: u32) -> u64 {
-    u64::MAX.checked_shr(64 - n).unwrap_or(0)
-}
 
 impl<R: Read> Reader<R> {
     /// Reads one group of `cells` and returns its value (by default the cells packed: cell
@@ -503,28 +525,52 @@ impl<R: Read> Reader<R> {
         }
         // Letters compared (two or four; more by a table), whether cells come in rows, and
         // whether few groups are wanted, known at compile time.
-        let spilled = match (cells.letters.len(), cells.row > 1, most < 64) {
+        let (spilled, end) = match (cells.letters.len(), cells.row > 1, most < 64) {
             (1..=2, false, false) => self.cells_scan::<2, false, false>(cells, most),
             (1..=2, false, true) => self.cells_scan::<2, false, true>(cells, most),
             (1..=2, true, _) => self.cells_scan::<2, true, true>(cells, most),
             (3..=4, false, false) => self.cells_scan::<4, false, false>(cells, most),
             (3..=4, false, true) => self.cells_scan::<4, false, true>(cells, most),
             (3..=4, true, _) => self.cells_scan::<4, true, true>(cells, most),
+            // Over 128 letters, a word's 8 cells of 8 bits would take shifts of 64.
+            _ if cells.bits == 8 => (0, self.pos),
             _ => self.cells_scan::<0, true, true>(cells, most),
         };
         // The groups visited here, where `visit` is inlined: its state stays in registers.
         let read = (spilled as u64).min(most) as usize;
-        let (first, mut before) = (self.pos, self.pos);
-        for &(value, end) in &cells.spill[..read] {
-            (before, self.pos) = (self.pos, end);
-            visit(value).map_err(|e| self.placed(e, before..end))?;
+        let first = self.pos;
+        for (k, &value) in cells.spill[..read].iter().enumerate() {
+            if let Err(e) = visit(value) {
+                let (before, end) = self.scanned(cells, first, k);
+                self.pos = end;
+                return Err(self.placed(e, before..end));
+            }
         }
+        self.pos = match read < spilled {
+            true => self.scanned(cells, first, read - 1).1,
+            false => end,
+        };
         cells.work.scanned += read as u64;
         cells.count_read(self.pos - first);
         if read > 0 && cells.credit >= SHARE * LEARN_BYTES {
+            let before = self.scanned(cells, first, read - 1).0;
             self.learn(cells, before, self.pos);
         }
         Ok(read as u64)
+    }
+
+    /// Where group `k` of those the scanner read from `buf[start]` begins (where the one
+    /// before ends) and ends, found again by counting cells: only when it must be known.
+    #[cold]
+    fn scanned(&self, cells: &Cells, start: usize, k: usize) -> (usize, usize) {
+        let is_cell = |at: &usize| cells.index[usize::from(self.buf[*at])] != NOT_A_LETTER;
+        let mut cells_at = (start..).filter(is_cell);
+        let before = match k {
+            0 => start,
+            _ => cells_at.nth(k * cells.count - 1).map_or(start, |at| at + 1),
+        };
+        let end = cells_at.nth(cells.count - 1).map_or(start, |at| at + 1);
+        (before, end)
     }
 
     /// Learns the picture of the group that starts at or after `buf[start]` and ends before
@@ -551,11 +597,11 @@ impl<R: Read> Reader<R> {
     }
 
     /// The scanner: reads groups from the buffered bytes at `pos` (it never waits for input)
-    /// into `cells.spill`, each value with where its group ends: up to `most`, or a little
-    /// more or less (at most [`SPILL`]), and none past the first group it cannot finish from
-    /// them, at a byte that is not a cell, whitespace or a separator where one may stand.
-    /// After a block, it stops when a picture is worth a try or a group worth learning
-    /// from. How many; the caller visits them. `K` letters are compared (none: a table is looked up), `ROWS` says
+    /// into `cells.spill`, their values: up to `most`, or a little more or less (at most
+    /// [`SPILL`]), and none past the first group it cannot finish from them, at a byte that
+    /// is not a cell, whitespace or a separator where one may stand. After a block, it stops
+    /// when a picture is worth a try or a group worth learning from. How many, and where the
+    /// last ends; the caller visits them. `K` letters are compared (none: a table is looked up), `ROWS` says
     /// whether separators may stand between cells (true serves either), `FEW` whether
     /// `most` is small enough to stop in a block: known at compile time, the loops over
     /// them unroll and what is not needed goes.
@@ -564,7 +610,7 @@ impl<R: Read> Reader<R> {
         &self,
         cells: &mut Cells,
         most: u64,
-    ) -> usize {
+    ) -> (usize, usize) {
         // Two letters make fields of 1 bit, 8 lanes at a time; four of 2 bits, 4 at a time.
         let (field, lanes) = match K {
             2 => (1, 8),
@@ -577,16 +623,14 @@ impl<R: Read> Reader<R> {
         // With rows, a separator's next byte must be known: a block's last byte waits.
         let width = 64 - usize::from(rows);
         // The letters compared and their indices, the first standing in for missing ones.
-        let mut letters = [(cells.letters[0], 0u8); 4];
-        for (l, &c) in cells.letters.iter().enumerate().take(4) {
-            letters[l] = (c, l as u8);
-        }
+        let letter = |l: u8| cells.letters.get(usize::from(l)).map(|&c| (c, l));
+        let letters = [0, 1, 2, 3].map(|l| letter(l).unwrap_or((cells.letters[0], 0)));
         // The fields of the group begun, with rows a bit a cell for a separator after it,
-        // and how many cells.
-        let (mut stream, mut follows, mut have) = (0u64, 0u64, 0u32);
-        // The groups spilled and the bytes they take.
-        let (mut base, mut done, mut bytes) = (self.pos, 0, 0);
-        let mut after_letter = false;
+        // and how many cells; and whether the block before ends in a cell.
+        let (mut stream, mut follows, mut have, mut after_letter) = (0u64, 0u64, 0u32, false);
+        // The groups spilled and where the last ends; with rows, the cells a separator
+        // follows in the block.
+        let (mut base, mut done, mut end, mut follow) = (self.pos, 0, self.pos, [0u8; 64]);
         loop {
             let usable = (self.end - base).min(width);
             if usable == 0 {
@@ -595,92 +639,83 @@ impl<R: Read> Reader<R> {
             // `base` is below the capacity: the mask only lets the compiler see it.
             let at = base % MAX_CAPACITY;
             let block: &[u8; 64] = self.buf[at..at + 64].try_into().expect("64 bytes");
-            // Each byte classed: a letter (1) and its index, or whitespace, or neither.
-            let (mut letter, mut index, mut neither) = ([0u8; 64], [0u8; 64], 0u8);
-            for i in 0..64 {
-                let b = block[i];
-                let (mut is, mut l) = (0u8, 0u8);
-                if K == 0 {
-                    let found = cells.index[usize::from(b)];
-                    is = u8::from(found != NOT_A_LETTER);
-                    l = found & 0u8.wrapping_sub(is);
-                }
-                for &(c, code) in &letters[..K] {
-                    let eq = 0u8.wrapping_sub(u8::from(b == c));
-                    is |= eq & 1;
-                    l |= eq & code;
-                }
-                let space = u8::from(b == b' ') | u8::from(b.wrapping_sub(b'\t') < 5);
-                (letter[i], index[i]) = (is, l);
-                neither |= (is | space) ^ 1;
-            }
+            let (mut letter, index, neither) = classify::<K>(block, &letters, &cells.index);
             // The lanes read: up to the first byte that is not a separator where one may
-            // stand; and the cells a separator follows.
-            let (full, mut follow) = (lanes_below(usable as u32), [0u8; 64]);
+            // stand; and the cells a separator follows (all of them set with rows).
+            let full = u64::MAX >> (64 - usable);
             let valid = match neither {
-                0 => full,
-                _ => separators(rows, block, &letter, &mut follow, after_letter, full),
+                false => full,
+                true => separators(rows, block, &letter, &mut follow, after_letter, full),
             };
+            follow = if rows && !neither { [0; 64] } else { follow };
             if valid != u64::MAX {
-                let cut = valid.trailing_ones() as usize;
-                for l in letter[cut..].iter_mut() {
-                    *l = 0;
-                }
+                letter[valid.trailing_ones() as usize..].fill(0);
             }
-            // The block's fields, word by word, packed into whole groups, spilled with
-            // where each ends, until one breaks the rule of rows or enough are read.
-            'words: for w in 0..8 {
-                let m = gather(word_of(&letter, w));
-                let fields = word_of(&index, w);
-                let mut packed = 0u64;
-                for lane in (0..8).step_by(lanes as usize) {
-                    let some = (m >> lane & lane_mask) as usize;
-                    let part = (fields >> (8 * lane)).wrapping_mul(cells.scan.packs[some % 256]);
-                    let before = u32::from(POP[(m & ((1 << lane) - 1)) as usize]);
-                    packed |= (part >> top) << (field * before);
-                }
-                let mut followed = match rows {
-                    true => word_of(&follow, w).wrapping_mul(PACK_BITS[m as usize % 256]) >> 56,
-                    false => 0,
-                };
-                let (mut left, mut used) = (u32::from(POP[m as usize]), 0);
-                while have + left >= count {
-                    let take = count - have;
-                    let group = (stream | packed << (field * have)) & group_mask;
-                    let seps = (follows | followed << have) & cell_mask;
-                    if seps & cells.scan.forbidden != 0 {
-                        // A separator where none may stand: the plain path says where.
-                        return done;
+            // The block in segments of words whose fields fit in 64 bits, each packed whole,
+            // then cut into groups; and the last segment a group ended in, and cells after it.
+            let (words, mut cut, mut stop) = ((8 / field as usize).max(1), None, false);
+            'segments: for first in (0..8).step_by(words) {
+                // Its fields, separators after cells, and cells found.
+                let (mut fields, mut seps, mut found) = (0u64, 0u64, 0u32);
+                for w in first..first + words {
+                    let m = gather(word_of(&letter, w));
+                    let index = word_of(&index, w);
+                    let mut packed = 0u64;
+                    for lane in (0..8).step_by(lanes as usize) {
+                        let some = (m >> lane & lane_mask) as usize;
+                        let part = (index >> (8 * lane)).wrapping_mul(cells.scan.packs[some % 256]);
+                        let before = u32::from(POP[(m & ((1 << lane) - 1)) as usize]);
+                        packed |= (part >> top) << (field * before);
                     }
-                    packed = packed.checked_shr(field * take).unwrap_or(0);
-                    followed = followed.checked_shr(take).unwrap_or(0);
-                    (left, used, have, stream, follows) = (left - take, used + take, 0, 0, 0);
-                    let last = SELECT[m as usize][(used as usize - 1) % 8];
-                    let end = base + 8 * w + usize::from(last) + 1;
-                    cells.spill[done % SPILL] = (cells.value_of(group), end);
-                    (done, bytes) = (done + 1, end - self.pos);
+                    let follow = if rows { word_of(&follow, w) } else { 0 };
+                    seps |= follow.wrapping_mul(PACK_BITS[m as usize % 256]) >> 56 << found;
+                    fields |= packed << (field * found);
+                    found += u32::from(POP[m as usize]);
+                }
+                while let Some(left) = found.checked_sub(count - have) {
+                    let group = (stream | fields << (field * have)) & group_mask;
+                    if (follows | seps << have) & cell_mask & cells.scan.forbidden != 0 {
+                        // A separator where none may stand: the plain path says where.
+                        stop = true;
+                        break 'segments;
+                    }
+                    // Cells go from the bottom, `left` left; all 64 bits may go to one group.
+                    fields = fields.checked_shr(field * (found - left)).unwrap_or(0);
+                    (seps, found) = (seps.checked_shr(found - left).unwrap_or(0), left);
+                    cells.spill[done % SPILL] = cells.value_of(group);
+                    (done, have, stream, follows) = (done + 1, 0, 0, 0);
+                    cut = Some((first + words - 1, found));
                     if FEW && done as u64 == most {
                         // Enough for this call: the cells after wait for the next.
-                        break 'words;
+                        break 'segments;
                     }
                 }
-                stream |= packed << (field * have);
-                follows |= followed << have;
-                have += left;
+                stream |= fields << (field * have);
+                follows |= seps << have;
+                have += found;
             }
-            if valid != full || done as u64 >= most || done >= SPILL / 2 {
+            if let Some((mut word, mut after)) = cut {
+                // The group's last cell: `after` cells of the words up to `word` follow it.
+                let mut m = gather(word_of(&letter, word));
+                while after >= u32::from(POP[m as usize]) {
+                    (word, after) = (word - 1, after - u32::from(POP[m as usize]));
+                    m = gather(word_of(&letter, word));
+                }
+                end = base + 8 * word + usize::from(LAST[m as usize][after as usize % 8]) + 1;
+            }
+            if stop || valid != full || done as u64 >= most || done >= SPILL / 2 {
                 break;
             }
             after_letter = letter[usable - 1] == 1;
             base += usable;
             // After a block, a picture may be worth a try again, or a group to learn from.
-            let credit = cells.credit + bytes as i64;
+            let credit = cells.credit + (end - self.pos) as i64;
             if done > 0 && (cells.picture.is_some() && credit >= 0 || credit >= SHARE * LEARN_BYTES)
             {
                 break;
             }
         }
-        done
+        (done, end)
     }
 
     /// The plain path of [`Reader::cells`], byte by byte: the rule itself.
