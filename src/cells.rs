@@ -13,7 +13,8 @@
 //! A picture costs time only when it is learned or checked in vain; both are paid from a
 //! budget that every group read adds its bytes to, so that the work wasted on pictures is
 //! at most one [`SHARE`]th of the bytes read, plus one learning ([`Work`] counts it): no
-//! layout can make a read much slower than the scanner alone.
+//! layout can make a read much slower than the scanner alone. A picture that keeps missing
+//! is charged more for each check, so that it is tried ever more rarely.
 
 // Not in the 2018 prelude, which bundles may be compiled under.
 use std::convert::TryInto;
@@ -36,6 +37,9 @@ const SPILL: usize = 128;
 
 /// The budget saved for pictures from the bytes read, at most: waste stays local.
 const MAX_CREDIT: i64 = 4 * SHARE * LEARN_BYTES;
+
+/// The most bytes a check in vain is charged beyond its own (see `Cells::backoff`).
+const MAX_BACKOFF: i64 = 4096;
 
 /// How a group of cells is written, what it is worth, and how its groups were read.
 ///
@@ -74,6 +78,11 @@ pub struct Cells {
     credit: i64,
     /// Whether the last check against the picture failed: then runs are not tried.
     missed: bool,
+    /// Bytes a check in vain is charged beyond its own: doubled by each check that reads
+    /// no group, 0 again when one does. A picture that keeps missing is tried ever more
+    /// rarely, since each try also costs the scanner a call; one that misses once in a
+    /// while, as at an odd group, is tried again at once.
+    backoff: i64,
     work: Work,
 }
 
@@ -158,6 +167,7 @@ impl Cells {
             spill: Box::new([0; SPILL]),
             credit: SHARE * LEARN_BYTES,
             missed: false,
+            backoff: 0,
             work: Work::default(),
         };
         cells.plan_scan();
@@ -515,8 +525,14 @@ impl<R: Read> Reader<R> {
             cells.missed = got.missed > 0;
             if cells.missed {
                 cells.work.missed += got.missed as u64;
-                cells.credit = cells.credit.min(MAX_CREDIT) - got.missed as i64 * SHARE;
+                let charged = got.missed as i64 + cells.backoff;
+                cells.credit = cells.credit.min(MAX_CREDIT) - charged * SHARE;
             }
+            cells.backoff = match (got.read, cells.missed) {
+                (0, true) => (2 * cells.backoff).clamp(64, MAX_BACKOFF),
+                (0, false) => cells.backoff,
+                _ => 0,
+            };
             if got.read > 0 {
                 cells.work.pictured += got.read;
                 cells.count_read(self.pos - start);

@@ -552,6 +552,11 @@ fn pictures_waste_a_bounded_share_of_the_work_on_any_layout() {
                 "{work:?}"
             );
         }
+        // A picture that keeps missing is checked ever more rarely (each check costs the
+        // scanner a call): at most a 25th of the bytes in vain (a 7th with no back-off).
+        if name == "each line its own" {
+            assert!(work.missed <= input.len() as u64 / 25, "{name}: {work:?}");
+        }
     }
     // One token of many glued groups, and groups with every gap drawn at random.
     let (input, values) = drawn(groups, |_| (vec![String::new(); 16], String::new()));
