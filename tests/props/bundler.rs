@@ -278,11 +278,11 @@ fn fixture_bundle_drops_docs_comments_and_test_code_but_keeps_literals() {
         r#""// not a comment""#,
         r##"r#"raw "quoted" // and /* x */ #[test]"#"##,
         "\"continuation lines\n        start with spaces, // not a comment\n",
-        "let chars =['/','/'];let byte = b'/'/b'/';",
+        "let chars=['/','/'];let byte=b'/'/b'/';",
         // Comments inside expressions and lines, on lines of their own, at the end of lines;
         // the library's items a line each, with no space that keeps no tokens apart.
-        "let sum = 1 + 2;let product = sum * 3 + 1;",
-        "let tight = sum -1;return product * 10 + tight;}\npub fn first",
+        "let sum=1 + 2;let product=sum * 3 + 1;",
+        "let tight=sum -1;return product * 10 + tight;}\npub fn first",
         "b::expression());\n}",
         // The bundle's own header, then the binary with its inner attribute first.
         "// fixture as one file, by the bundler (src/bin/bundle/): the binary,\n// then the",
@@ -295,7 +295,7 @@ fn fixture_bundle_drops_docs_comments_and_test_code_but_keeps_literals() {
         "use crate::fix_lib::{d::{self,LEVEL},e,};",
         "\nmod e {\nextern crate alloc;",
         "\npub(crate) mod foreign_impls {\n",
-        "#[doc = \"\"]SEVEN = 7;#[doc = \"\"]EIGHT = 8;",
+        "#[doc=\"\"]SEVEN=7;#[doc=\"\"]EIGHT=8;",
     ] {
         assert!(text.contains(kept), "{kept:?} is missing from the bundle");
     }
@@ -320,13 +320,13 @@ fn fixture_bundles_leave_out_what_the_binary_does_not_reach() {
     }
     for kept in [
         // Constants reached from another's initialiser and from format strings.
-        "\nconst BASE: u32 = 10;\nconst FACTOR: u32 = 3;\npub const SCALED",
-        "\nconst WIDTH: usize = 6;\nconst LABEL: &str = \"counter\";\nstatic GREETING",
+        "\nconst BASE: u32=10;\nconst FACTOR: u32=3;\npub const SCALED",
+        "\nconst WIDTH: usize=6;\nconst LABEL: &str=\"counter\";\nstatic GREETING",
         "macro_rules! add_one{",
-        "pub type Count = u32;",
+        "pub type Count=u32;",
         // Attributes go with their item; associated items reached through `Self` stay.
         "#[derive(Debug,Clone,PartialEq)]\npub struct Counter{",
-        "impl Counter{pub const START: Count = 1;const STEP: Count = 2;pub fn new",
+        "impl Counter{pub const START: Count=1;const STEP: Count=2;pub fn new",
         "fn helper(&self)",
         // Impls of std's traits for kept types, of a kept trait for foreign types.
         "impl fmt::Display for Counter{",
@@ -799,7 +799,7 @@ fn minifying_puts_an_item_a_line_and_drops_only_spaces_that_keep_no_tokens_apart
     for (source, minified) in [
         (
             "fn f(a: u32) -> u32 {\n    let b = [a, 1];\n    b[0] + 1\n}\n\nconst C: u8 = 1;\n",
-            "fn f(a: u32)-> u32{let b =[a,1];b[0]+ 1}\nconst C: u8 = 1;",
+            "fn f(a: u32)-> u32{let b=[a,1];b[0]+ 1}\nconst C: u8=1;",
         ),
         // Inside an item, line breaks are spaces; literals and lifetimes stay as they are.
         (
@@ -807,6 +807,8 @@ fn minifying_puts_an_item_a_line_and_drops_only_spaces_that_keep_no_tokens_apart
             "impl<'a> S<'a>{fn g(&self){h(\"x\n  y\",'a',x - -1,t.0 .1);}}",
         ),
         ("#[inline]\npub fn f() {}", "#[inline]\npub fn f(){}"),
+        // `=` keeps its space next to other punctuation, which it could join.
+        ("let x = -1;\nlet y = a == b;\nc = = d", "let x= -1;\nlet y=a==b;\nc= =d"),
     ] {
         assert_eq!(compact::minify(source).unwrap(), minified, "{source:?}");
     }

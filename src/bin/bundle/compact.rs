@@ -125,7 +125,8 @@ fn push_indentation(out: &mut String, indentation: &str) {
 
 /// `text`, a module's code with no comments left, with each top-level item on one line and
 /// each run of whitespace inside an item made one space, or nothing next to a bracket, a
-/// comma or a semicolon (they never join a neighbour into another token).
+/// comma or a semicolon (they never join a neighbour into another token), nor between `=`
+/// and a word, a literal or a bracket.
 ///
 /// # Complexity
 /// O(text bytes).
@@ -140,6 +141,11 @@ pub fn minify(text: &str) -> Result<String, String> {
             t.kind == Kind::Punct
                 && matches!(token_text(t), "(" | ")" | "[" | "]" | "{" | "}" | "," | ";")
         })
+    };
+    // `=` joins no word, literal or bracket into another token (it may another `=`, `<`..).
+    let equals = |t: Option<&Token>, other: Option<&Token>| {
+        t.map_or(false, |t| token_text(t) == "=")
+            && other.map_or(true, |o| o.kind != Kind::Punct || tight(Some(o)))
     };
     let mut out = String::with_capacity(text.len());
     let mut depth = 0usize;
@@ -164,7 +170,11 @@ pub fn minify(text: &str) -> Result<String, String> {
         }
         if depth == 0 && t.contains('\n') {
             out.push('\n');
-        } else if !tight(before) && !tight(after) {
+        } else if !tight(before)
+            && !tight(after)
+            && !equals(before, after)
+            && !equals(after, before)
+        {
             out.push(' ');
         }
     }
