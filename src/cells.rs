@@ -111,6 +111,8 @@ struct Scan {
     width: u32,
     /// The cells after which no separator may stand, a bit each.
     forbidden: u64,
+    /// The letters compared and their indices, the first standing in for missing ones.
+    letters: [(u8, u8); 4],
 }
 
 impl Cells {
@@ -162,6 +164,7 @@ impl Cells {
                 sums: None,
                 width: 0,
                 forbidden: 0,
+                letters: [(0, 0); 4],
             },
             picture: None,
             spill: Box::new([0; SPILL]),
@@ -268,6 +271,8 @@ impl Cells {
         });
         // With rows, no separator may follow the last cell of a row.
         let last_in_row = |i: &usize| (i + 1) % self.row.max(1) == 0 || i + 1 == self.count;
+        let letter = |l: u8| self.letters.get(usize::from(l)).map(|&c| (c, l));
+        let letters = [0, 1, 2, 3].map(|l| letter(l).unwrap_or((self.letters[0], 0)));
         self.scan = Scan {
             lanes,
             packs: Box::new(packs(field, lanes)),
@@ -276,6 +281,7 @@ impl Cells {
             forbidden: (0..self.count)
                 .filter(last_in_row)
                 .fold(0, |f, i| f | 1 << i),
+            letters,
         };
     }
 
@@ -638,9 +644,6 @@ impl<R: Read> Reader<R> {
         let (top, lane_mask) = (64 - field * lanes, (1u32 << lanes) - 1);
         // With rows, a separator's next byte must be known: a block's last byte waits.
         let width = 64 - usize::from(rows);
-        // The letters compared and their indices, the first standing in for missing ones.
-        let letter = |l: u8| cells.letters.get(usize::from(l)).map(|&c| (c, l));
-        let letters = [0, 1, 2, 3].map(|l| letter(l).unwrap_or((cells.letters[0], 0)));
         // The fields of the group begun, with rows a bit a cell for a separator after it,
         // and how many cells; and whether the block before ends in a cell.
         let (mut stream, mut follows, mut have, mut after_letter) = (0u64, 0u64, 0u32, false);
@@ -655,7 +658,8 @@ impl<R: Read> Reader<R> {
             // `base` is below the capacity: the mask only lets the compiler see it.
             let at = base % MAX_CAPACITY;
             let block: &[u8; 64] = self.buf[at..at + 64].try_into().expect("64 bytes");
-            let (mut letter, index, neither) = classify::<K>(block, &letters, &cells.index);
+            let (mut letter, index, neither) =
+                classify::<K>(block, &cells.scan.letters, &cells.index);
             // The lanes read: up to the first byte that is not a separator where one may
             // stand; and the cells a separator follows (all of them set with rows).
             let full = u64::MAX >> (64 - usable);
