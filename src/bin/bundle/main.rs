@@ -243,12 +243,10 @@ pub fn bundle(root: &Path, binary: &str) -> Result<Bundle, String> {
     );
     let code = render(&bin, &bin_paths.edits);
     let mut library_code = String::new();
-    let mut sources = header.len() + code.len();
     if !texts.is_empty() {
         let mut body = library.lints.join("\n");
         for module in &library.modules {
             if let Some(text) = texts.get(&module.name) {
-                sources += text.len();
                 let vis = format!("{} ", module.vis);
                 body.push_str(&format!(
                     "\n{}mod {} {{\n{}\n}}",
@@ -276,7 +274,8 @@ pub fn bundle(root: &Path, binary: &str) -> Result<Bundle, String> {
     }
     Ok(Bundle {
         name,
-        saved_bytes: sources.saturating_sub(text.len()),
+        saved_bytes: (header.len() + code.len() + texts.values().map(String::len).sum::<usize>())
+            .saturating_sub(text.len()),
         text,
         modules: texts.into_keys().collect(),
         left_out: left_out.join(", "),
