@@ -807,6 +807,11 @@ fn minifying_puts_an_item_a_line_and_drops_only_spaces_that_keep_no_tokens_apart
             "impl<'a> S<'a>{fn g(&self){h(\"x\n  y\",'a',x - -1,t.0 .1);}}",
         ),
         ("#[inline]\npub fn f() {}", "#[inline]\npub fn f(){}"),
+        // Comments go as whitespace does.
+        (
+            "fn f() {\n    a = 1; // c\n    b /* d\n */ + /* e */ 2\n}",
+            "fn f(){a=1;b + 2}",
+        ),
         // `=` keeps its space next to other punctuation, which it could join.
         ("let x = -1;\nlet y = a == b;\nc = = d", "let x= -1;\nlet y=a==b;\nc= =d"),
     ] {

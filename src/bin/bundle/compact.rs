@@ -2,7 +2,7 @@
 //! [`drop_comments`] takes out the plain comments (doc comments are gone already, see
 //! [`crate::strip`]) with the lines they had to themselves; [`tabs`] indents the binary's
 //! code with one tab for every four columns; [`minify`] writes each library item on one line
-//! with no indentation and no space that keeps no tokens apart, as `cargo equip --minify
+//! with no comments, no indentation and no space that keeps no tokens apart, as `cargo equip --minify
 //! libs` does: the binary stays as written, the library is read in its sources. All three
 //! work on tokens ([`crate::lex`]): none changes a byte inside a literal, nor a line that
 //! begins inside one.
@@ -123,8 +123,8 @@ fn push_indentation(out: &mut String, indentation: &str) {
     out.extend(std::iter::repeat(' ').take(columns % TAB_WIDTH));
 }
 
-/// `text`, a module's code with no comments left, with each top-level item on one line and
-/// each run of whitespace inside an item made one space, or nothing next to a bracket, a
+/// `text`, a module's code, with each top-level item on one line and each run of
+/// whitespace and comments inside an item made one space, or nothing next to a bracket, a
 /// comma or a semicolon (they never join a neighbour into another token), nor between `=`
 /// and a word, a literal or a bracket.
 ///
@@ -136,6 +136,7 @@ fn push_indentation(out: &mut String, indentation: &str) {
 pub fn minify(text: &str) -> Result<String, String> {
     let tokens = lex(text)?;
     let token_text = |t: &Token| &text[t.start..t.end];
+    let is_gap = |t: &Token| matches!(t.kind, Kind::Space | Kind::Comment | Kind::DocComment);
     let tight = |t: Option<&Token>| {
         t.map_or(true, |t| {
             t.kind == Kind::Punct
@@ -148,27 +149,24 @@ pub fn minify(text: &str) -> Result<String, String> {
             && other.map_or(true, |o| o.kind != Kind::Punct || tight(Some(o)))
     };
     let mut out = String::with_capacity(text.len());
-    let mut depth = 0usize;
-    for (i, token) in tokens.iter().enumerate() {
-        let t = token_text(token);
-        if token.kind != Kind::Space {
-            depth = match (token.kind, t) {
+    let (mut depth, mut i) = (0usize, 0);
+    while i < tokens.len() {
+        let t = token_text(&tokens[i]);
+        if !is_gap(&tokens[i]) {
+            depth = match (tokens[i].kind, t) {
                 (Kind::Punct, "{") => depth + 1,
                 (Kind::Punct, "}") => depth.saturating_sub(1),
                 _ => depth,
             };
             out.push_str(t);
-            // A comment left (there should be none) must not swallow what follows it.
-            if matches!(token.kind, Kind::Comment | Kind::DocComment) && t.starts_with("//") {
-                out.push('\n');
-            }
+            i += 1;
             continue;
         }
-        let (before, after) = (i.checked_sub(1).map(|k| &tokens[k]), tokens.get(i + 1));
-        if before.is_none() || after.is_none() {
-            continue;
-        }
-        if depth == 0 && t.contains('\n') {
+        let end = i + tokens[i..].iter().take_while(|t| is_gap(t)).count();
+        let (before, after) = (i.checked_sub(1).map(|k| &tokens[k]), tokens.get(end));
+        let newline = tokens[i..end].iter().any(|t| token_text(t).contains('\n'));
+        // At either end of the text, `tight` keeps out the space, this test the line break.
+        if depth == 0 && newline && before.is_some() && after.is_some() {
             out.push('\n');
         } else if !tight(before)
             && !tight(after)
@@ -177,6 +175,7 @@ pub fn minify(text: &str) -> Result<String, String> {
         {
             out.push(' ');
         }
+        i = end;
     }
     Ok(out)
 }

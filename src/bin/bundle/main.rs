@@ -252,7 +252,7 @@ pub fn bundle(root: &Path, binary: &str) -> Result<Bundle, String> {
                     "\n{}mod {} {{\n{}\n}}",
                     vis.trim_start(),
                     module.name,
-                    minify(&drop_comments(text)?)?.trim()
+                    minify(text)?.trim()
                 ));
             }
         }
