@@ -13,6 +13,8 @@
 //! - [`nimber`]: nimber multiplication over 64 bits.
 //! - [`subtraction`]: subtraction games, answered for any heap size from their period.
 //! - [`split`]: games whose moves split a position into parts, and their winning moves.
+//! - [`coins`]: coin-turning games in a row: Mock Turtles and the Ruler game for positions
+//!   up to `u64::MAX`, with winning moves; any other rule as a split game.
 //! - [`rect`]: flat indices of intervals and rectangles, for memo tables keyed by them.
 //! - [`partizan`]: outcomes and outcome classes of partizan games, and a solver for finite
 //!   game graphs with loops.
@@ -21,6 +23,7 @@
 //! into a single source file for a judge.
 
 pub mod cells;
+pub mod coins;
 pub mod game;
 pub mod io;
 pub mod nim;

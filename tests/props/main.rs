@@ -22,6 +22,7 @@ mod lex;
 mod bundler;
 mod card_game;
 mod cells;
+mod coins;
 mod game;
 mod hdu6597;
 mod hyper_knights;
