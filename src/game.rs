@@ -1,5 +1,6 @@
 //! Impartial-game helpers: mex, nim-sum, win/lose and Grundy tables of fill-cells games
-//! over bitmask states, and the Grundy values of numbered states whose moves go down.
+//! over bitmask states, the Grundy values of numbered states whose moves go down, and
+//! Every-SG over such states: sums in which a turn moves in every component.
 
 /// The minimum excludant: the smallest non-negative integer not among `values`.
 ///
@@ -236,4 +237,121 @@ where
         grundy.push(mex(values.iter().copied()));
     }
     grundy
+}
+
+/// Every-SG: a sum of games in which each turn moves in EVERY component that still has a
+/// move; who cannot move loses, so whoever makes the last move overall wins. The components
+/// are numbered states `0..states` whose moves go to smaller states: `moves(n, next)` pushes
+/// onto the empty `next` every state one move away from `n` (all below `n`).
+///
+/// A state's steps (its remoteness) is how long its play lasts when the winner plays slow
+/// and the loser fast: 0 for a terminal state; for a state with a move to a losing state,
+/// one more than the largest steps among those moves; for a losing state, one more than
+/// the smallest steps among its moves. The steps are odd exactly at the winning states. In
+/// the sum, the component that lasts longest decides: the player to move wins exactly when
+/// the largest steps is odd, by moving every component to a state of one step fewer. The
+/// opponent then faces a largest even, and leaves a largest odd: that component is lost and
+/// goes to odd steps at least one fewer, and only a won one goes to even steps, fewer.
+///
+/// The rule is kept, to find the winning move; a rule that captures nothing makes the named
+/// type `EverySg`, to keep in a `static` or pass to `solve`.
+///
+/// ```
+/// use combgames::game::EverySg;
+/// // Take 1 or 2 stones from a heap of n, in every heap at once.
+/// let heaps: EverySg = EverySg::new(8, |n, next| next.extend(n.saturating_sub(2)..n));
+/// let steps: Vec<u32> = (0..8).map(|n| heaps.steps(n)).collect();
+/// assert_eq!(steps, [0, 1, 1, 2, 3, 3, 4, 5]);
+/// // Heap 4 lasts longest, 3 steps, and is won: take 1 from it (to 2 steps) and 2 from
+/// // heap 3 (to 1 step); heap 0 has no move.
+/// assert!(heaps.wins(&[4, 3, 0]));
+/// assert_eq!(heaps.winning_move(&[4, 3, 0]), Some(vec![3, 1, 0]));
+/// // Heap 1 alone is won, but heap 6 is lost and outlasts it.
+/// assert!(!heaps.wins(&[1, 6]));
+/// ```
+#[derive(Clone, Debug)]
+pub struct EverySg<F = fn(usize, &mut Vec<usize>)> {
+    steps: Vec<u32>,
+    moves: F,
+}
+
+impl<F: Fn(usize, &mut Vec<usize>)> EverySg<F> {
+    /// Fills the steps of the states `0..states`, smallest first.
+    ///
+    /// # Complexity
+    /// O(states + moves) plus the work of `moves`.
+    ///
+    /// # Panics
+    /// If `moves` gives a state that is not smaller.
+    pub fn new(states: usize, moves: F) -> Self {
+        let (mut steps, mut next) = (Vec::with_capacity(states), Vec::new());
+        for n in 0..states {
+            next.clear();
+            moves(n, &mut next);
+            let (mut slowest_win, mut fastest) = (None, u32::MAX);
+            for &m in &next {
+                let s: u32 = steps[m];
+                fastest = fastest.min(s);
+                if s % 2 == 0 {
+                    slowest_win = slowest_win.max(Some(s));
+                }
+            }
+            steps.push(match (next.is_empty(), slowest_win) {
+                (true, _) => 0,
+                (false, Some(s)) => s + 1,
+                (false, None) => fastest + 1,
+            });
+        }
+        EverySg { steps, moves }
+    }
+
+    /// The steps of `state`: odd exactly when the player to move wins it alone.
+    ///
+    /// # Complexity
+    /// O(1).
+    ///
+    /// # Panics
+    /// If `state` is not below the `states` given to [`EverySg::new`].
+    pub fn steps(&self, state: usize) -> u32 {
+        self.steps[state]
+    }
+
+    /// Whether the player to move wins the Every-SG sum of the components `position`: the
+    /// largest steps among them is odd (a position of terminal components only is lost).
+    ///
+    /// # Complexity
+    /// O(components).
+    ///
+    /// # Panics
+    /// If a component is not below the `states` given to [`EverySg::new`].
+    pub fn wins(&self, position: &[usize]) -> bool {
+        let longest = position.iter().map(|&c| self.steps[c]).max();
+        longest.unwrap_or(0) % 2 == 1
+    }
+
+    /// A winning move of the Every-SG sum `position`, as the position it leaves: each
+    /// component that has a move goes to its first listed move of one step fewer, terminal
+    /// ones stay; `None` when the position is lost.
+    ///
+    /// # Complexity
+    /// O(components) plus the rule's work on each.
+    ///
+    /// # Panics
+    /// If a component is not below the `states` given to [`EverySg::new`].
+    pub fn winning_move(&self, position: &[usize]) -> Option<Vec<usize>> {
+        if !self.wins(position) {
+            return None;
+        }
+        let mut next = Vec::new();
+        let step = |&c: &usize| match self.steps[c] {
+            0 => c,
+            s => {
+                next.clear();
+                (self.moves)(c, &mut next);
+                // Some move has one step fewer: the steps were defined from the moves so.
+                *next.iter().find(|&&m| self.steps[m] == s - 1).unwrap()
+            }
+        };
+        Some(position.iter().map(step).collect())
+    }
 }

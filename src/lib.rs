@@ -7,7 +7,8 @@
 //!   layout learned from the first board.
 //! - [`write`]: [`write::Writer`], the buffered output every binary writes to.
 //! - [`game`]: mex, nim-sum, win/lose and Grundy tables of fill-cells games over bitmask
-//!   states, and Grundy values of numbered states whose moves go down.
+//!   states, Grundy values of numbered states whose moves go down, and Every-SG (sums
+//!   where a turn moves in every component) over such states.
 //! - [`nim`]: winning moves of sums of games, misère Nim and the anti-SG rule, staircase Nim,
 //!   Wythoff's game.
 //! - [`nimber`]: nimber multiplication over 64 bits.

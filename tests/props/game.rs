@@ -1,7 +1,8 @@
 //! The bitmask solvers and mex against plain game searches on random games.
 
-use combgames::game::{grundy_by_index, grundy_table, mex, nim_sum, win_table, MoveMasks};
+use combgames::game::{grundy_by_index, grundy_table, mex, nim_sum, win_table, EverySg, MoveMasks};
 use proptest::prelude::*;
+use std::collections::HashMap;
 
 /// Grundy value by memoised recursion over the rules: the mex of the successors' values.
 fn grundy_by_recursion(state: u32, moves: &[u32], memo: &mut [Option<u32>]) -> u32 {
@@ -45,11 +46,48 @@ fn grundy_of_dag(s: usize, moves: &[Vec<usize>], memo: &mut [Option<u32>]) -> u3
     g
 }
 
-/// Random moves to earlier states: state s picks up to five of the states below it.
-fn random_dag() -> impl Strategy<Value = Vec<Vec<usize>>> {
+/// Whether the player to move wins the Every-SG sum `position` of states whose moves are
+/// `moves`: a turn moves in every component that has a move, so the moves are every choice
+/// of one move for each such component; who cannot move loses. Memoised over the sorted
+/// components.
+fn every_sg_wins(
+    position: &[usize],
+    moves: &[Vec<usize>],
+    memo: &mut HashMap<Vec<usize>, bool>,
+) -> bool {
+    let mut key = position.to_vec();
+    key.sort_unstable();
+    if let Some(&w) = memo.get(&key) {
+        return w;
+    }
+    let mut choices = vec![key.clone()];
+    for (i, &c) in key
+        .iter()
+        .enumerate()
+        .filter(|&(_, &c)| !moves[c].is_empty())
+    {
+        let each = |choice: &Vec<usize>| {
+            let choice = choice.clone();
+            moves[c].iter().map(move |&m| {
+                let mut next = choice.clone();
+                next[i] = m;
+                next
+            })
+        };
+        choices = choices.iter().flat_map(each).collect();
+    }
+    let can_move = key.iter().any(|&c| !moves[c].is_empty());
+    let w = can_move && choices.iter().any(|next| !every_sg_wins(next, moves, memo));
+    memo.insert(key, w);
+    w
+}
+
+/// Random moves to earlier states: state s picks up to five of the states below it; up to
+/// `states` states.
+fn random_dag(states: usize) -> impl Strategy<Value = Vec<Vec<usize>>> {
     proptest::collection::vec(
         proptest::collection::vec(any::<prop::sample::Index>(), 0..6),
-        1..40,
+        1..states,
     )
     .prop_map(|picks| {
         picks
@@ -99,7 +137,7 @@ proptest! {
     }
 
     #[test]
-    fn grundy_by_index_matches_recursion(moves in random_dag()) {
+    fn grundy_by_index_matches_recursion(moves in random_dag(40)) {
         let grundy = grundy_by_index(moves.len(), |s, grundy, values| {
             for &t in &moves[s] {
                 values.push(grundy[t]);
@@ -108,6 +146,34 @@ proptest! {
         let mut memo = vec![None; moves.len()];
         for (s, &g) in grundy.iter().enumerate() {
             prop_assert_eq!(g, grundy_of_dag(s, &moves, &mut memo), "state {}", s);
+        }
+    }
+
+    #[test]
+    fn every_sg_matches_a_search_over_sums(
+        moves in random_dag(16),
+        picks in proptest::collection::vec(any::<prop::sample::Index>(), 1..=3),
+    ) {
+        let game = EverySg::new(moves.len(), |n, next| next.extend(&moves[n]));
+        let mut memo = HashMap::new();
+        for s in 0..moves.len() {
+            let alone = every_sg_wins(&[s], &moves, &mut memo);
+            prop_assert_eq!(game.steps(s) % 2 == 1, alone, "state {}", s);
+        }
+        let position: Vec<usize> = picks.iter().map(|p| p.index(moves.len())).collect();
+        let wins = every_sg_wins(&position, &moves, &mut memo);
+        prop_assert_eq!(game.wins(&position), wins, "{:?}", position);
+        let found = game.winning_move(&position);
+        prop_assert_eq!(found.is_some(), wins, "{:?}", position);
+        if let Some(next) = found {
+            prop_assert_eq!(next.len(), position.len());
+            for (&c, &m) in position.iter().zip(&next) {
+                match moves[c].is_empty() {
+                    true => prop_assert_eq!(m, c),
+                    false => prop_assert!(moves[c].contains(&m), "{} to {}", c, m),
+                }
+            }
+            prop_assert!(!every_sg_wins(&next, &moves, &mut memo), "{:?} to {:?}", position, next);
         }
     }
 
@@ -149,4 +215,10 @@ fn a_move_outside_the_board_is_refused() {
 #[should_panic(expected = "index out of bounds")]
 fn grundy_by_index_shows_only_the_states_already_filled() {
     grundy_by_index(3, |n, grundy, values| values.push(grundy[n]));
+}
+
+#[test]
+#[should_panic(expected = "index out of bounds")]
+fn every_sg_shows_only_the_states_already_filled() {
+    EverySg::new(3, |n, next| next.push(n));
 }
