@@ -13,6 +13,8 @@
 //! - [`nimber`]: nimber multiplication over 64 bits.
 //! - [`subtraction`]: subtraction games, answered for any heap size from their period.
 //! - [`split`]: games whose moves split a position into parts, and their winning moves.
+//! - [`octal`]: octal games (Kayles, Dawson's Kayles...), answered for any heap size from
+//!   their period, proved by the Guy-Smith theorem, with winning moves.
 //! - [`rect`]: flat indices of intervals and rectangles, for memo tables keyed by them.
 //! - [`partizan`]: outcomes and outcome classes of partizan games, and a solver for finite
 //!   game graphs with loops.
@@ -26,6 +28,7 @@ pub mod io;
 pub mod nim;
 pub mod nimber;
 pub mod numbers;
+pub mod octal;
 pub mod partizan;
 pub mod picture;
 pub mod rect;
