@@ -16,6 +16,8 @@
 //! - [`split`]: games whose moves split a position into parts, and their winning moves.
 //! - [`coins`]: coin-turning games in a row: Mock Turtles and the Ruler game for positions
 //!   up to `u64::MAX`, with winning moves; any other rule as a split game.
+//! - [`octal`]: octal games (Kayles, Dawson's Kayles...), answered for any heap size from
+//!   their period, proved by the Guy-Smith theorem, with winning moves.
 //! - [`rect`]: flat indices of intervals and rectangles, for memo tables keyed by them.
 //! - [`partizan`]: outcomes and outcome classes of partizan games, and a solver for finite
 //!   game graphs with loops.
@@ -30,6 +32,7 @@ pub mod io;
 pub mod nim;
 pub mod nimber;
 pub mod numbers;
+pub mod octal;
 pub mod partizan;
 pub mod picture;
 pub mod rect;

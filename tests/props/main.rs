@@ -35,6 +35,7 @@ mod nim_duel;
 mod nim_move;
 mod nimber;
 mod numbers;
+mod octal;
 mod partizan;
 mod readme;
 mod rect;
