@@ -13,6 +13,8 @@
 //! - [`nimber`]: nimber multiplication over 64 bits.
 //! - [`subtraction`]: subtraction games, answered for any heap size from their period.
 //! - [`split`]: games whose moves split a position into parts, and their winning moves.
+//! - [`hackenbush`]: Green Hackenbush on trees and graphs with cycles, values and winning
+//!   cuts.
 //! - [`rect`]: flat indices of intervals and rectangles, for memo tables keyed by them.
 //! - [`partizan`]: outcomes and outcome classes of partizan games, and a solver for finite
 //!   game graphs with loops.
@@ -22,6 +24,7 @@
 
 pub mod cells;
 pub mod game;
+pub mod hackenbush;
 pub mod io;
 pub mod nim;
 pub mod nimber;

@@ -23,6 +23,7 @@ mod bundler;
 mod card_game;
 mod cells;
 mod game;
+mod hackenbush;
 mod hdu6597;
 mod hyper_knights;
 mod interactive;
