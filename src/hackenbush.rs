@@ -15,8 +15,9 @@
 //! low links tell the bridges as each vertex finishes, and its value is folded into its
 //! parent's then.
 
-/// No vertex or edge: the root's tree edge, an unseen vertex's preorder number or head.
-const NONE: usize = usize::MAX;
+/// No vertex or edge: the root's parent, an unseen vertex's preorder number or head.
+/// Vertices and edges are numbered in 32 bits inside: half the memory to wait on.
+const NONE: u32 = u32::MAX;
 
 /// A Green Hackenbush picture, valued once by [`Hackenbush::new`]; edges are numbered by
 /// their place in the list it was given. Edges not joined to the ground are no part of
@@ -24,20 +25,15 @@ const NONE: usize = usize::MAX;
 #[derive(Clone, Debug)]
 pub struct Hackenbush {
     /// Each edge's ends, with every ground vertex replaced by the first one given.
-    ends: Vec<(usize, usize)>,
-    /// The `(edge, other end)` pairs at vertex `v` are `adjacent[first[v]..first[v + 1]]`.
-    first: Vec<usize>,
-    adjacent: Vec<(usize, usize)>,
+    ends: Vec<(u32, u32)>,
+    /// The `(edge, other end)` pairs at vertex `v` are `adjacent[first[v]..first[v + 1]]`,
+    /// a loop's once.
+    first: Vec<u32>,
+    adjacent: Vec<(u32, u32)>,
     /// The vertices joined to the ground, in the search's preorder, the ground first.
-    order: Vec<usize>,
-    /// The edge from each vertex to its parent in the search tree.
-    tree_edge: Vec<usize>,
-    /// The first vertex of each vertex's 2-edge-connected component, in preorder.
-    head: Vec<usize>,
-    /// Each vertex's part of its component's value: the parity of the component's edges
-    /// below it, XOR the branches (child component values + 1) hanging below it. At a head,
-    /// the value of the picture above that component's parent bridge.
-    part: Vec<u32>,
+    order: Vec<u32>,
+    /// What the search from the ground found of each vertex.
+    visits: Vec<Visit>,
 }
 
 impl Hackenbush {
@@ -51,7 +47,8 @@ impl Hackenbush {
     /// O(V + E) time and memory, with no recursion: a path of 10^6 edges is fine.
     ///
     /// # Panics
-    /// If an edge's end or a ground vertex is not below `vertices`.
+    /// If an edge's end or a ground vertex is not below `vertices`, or there are 2^32 - 1
+    /// vertices or 2^31 - 1 edges or more (they are numbered in 32 bits).
     ///
     /// ```
     /// use combgames::hackenbush::Hackenbush;
@@ -69,65 +66,50 @@ impl Hackenbush {
     /// assert_eq!(tree.grundy(), 3);
     /// ```
     pub fn new(vertices: usize, edges: &[(usize, usize)], ground: &[usize]) -> Self {
+        assert!(vertices < NONE as usize && edges.len() < (NONE / 2) as usize);
         let mut on_ground = vec![false; vertices];
         for &g in ground {
             assert!(g < vertices, "ground vertex {} of {} vertices", g, vertices);
             on_ground[g] = true;
         }
-        let root = ground.first().copied().unwrap_or(NONE);
+        let root = ground.first().map_or(NONE, |&g| g as u32);
         let fuse = |v: usize| {
             assert!(v < vertices, "edge end {} of {} vertices", v, vertices);
-            if on_ground[v] {
-                root
-            } else {
-                v
+            match on_ground[v] {
+                true => root,
+                false => v as u32,
             }
         };
-        let ends: Vec<(usize, usize)> = edges.iter().map(|&(u, v)| (fuse(u), fuse(v))).collect();
-        // Adjacency in one array: count each vertex's edges, then place them.
+        let ends: Vec<(u32, u32)> = edges.iter().map(|&(u, v)| (fuse(u), fuse(v))).collect();
+        // Adjacency in one array: count each vertex's edge ends, then place them from the
+        // end of each vertex's range down, which leaves `first` at the range's start.
         let mut first = vec![0; vertices + 1];
         for &(u, v) in &ends {
-            first[u + 1] += 1;
-            first[v + 1] += 1;
+            first[u as usize] += 1;
+            first[v as usize] += u32::from(u != v);
         }
-        for v in 0..vertices {
-            first[v + 1] += first[v];
+        for v in 1..=vertices {
+            first[v] += first[v - 1];
         }
-        let mut adjacent = vec![(NONE, NONE); 2 * ends.len()];
-        let mut next = first.clone();
-        for (e, &(u, v)) in ends.iter().enumerate() {
-            adjacent[next[u]] = (e, v);
-            next[u] += 1;
-            adjacent[next[v]] = (e, u);
-            next[v] += 1;
+        let mut adjacent = vec![(NONE, NONE); first[vertices] as usize];
+        for (e, &(u, v)) in (0..).zip(&ends) {
+            first[u as usize] -= 1;
+            adjacent[first[u as usize] as usize] = (e, v);
+            if u != v {
+                first[v as usize] -= 1;
+                adjacent[first[v as usize] as usize] = (e, u);
+            }
         }
-        let mut walk = Walk::new(vertices, ends.len());
+        let mut walk = Walk::new(vertices);
         if root != NONE {
             walk.run(&first, &adjacent, root, |_, _| true, |_| 0);
-        }
-        // A vertex heads a component when the edge to its parent is a bridge: no edge
-        // from its subtree climbs above it.
-        let mut head = vec![NONE; vertices];
-        for &v in &walk.order {
-            head[v] = match walk.tree_edge[v] {
-                NONE => v,
-                e => {
-                    let parent = other_end(ends[e], v);
-                    match walk.low[v] > walk.preorder[parent] {
-                        true => v,
-                        false => head[parent],
-                    }
-                }
-            };
         }
         Hackenbush {
             ends,
             first,
             adjacent,
             order: walk.order,
-            tree_edge: walk.tree_edge,
-            head,
-            part: walk.part,
+            visits: walk.visits,
         }
     }
 
@@ -137,7 +119,9 @@ impl Hackenbush {
     /// # Complexity
     /// O(1).
     pub fn grundy(&self) -> u32 {
-        self.order.first().map_or(0, |&root| self.part[root])
+        self.order
+            .first()
+            .map_or(0, |&root| self.visits[root as usize].part)
     }
 
     /// Every edge whose cut leaves the picture worth `target`, by increasing number; empty
@@ -174,43 +158,47 @@ impl Hackenbush {
             Some(&root) if target != self.grundy() => root,
             _ => return cuts,
         };
-        let vertices = self.head.len();
-        // need[h]: the value the subtree of the component headed by h must reach.
-        let mut need = vec![None; vertices];
-        need[root] = Some(target);
-        // The branches (component values + 1) hanging from each vertex, XORed.
-        let mut branches = vec![0u32; vertices];
-        for &child in &self.order[1..] {
-            if self.head[child] == child {
-                let bridge = self.tree_edge[child];
-                let parent = other_end(self.ends[bridge], child);
-                let branch = self.part[child] + 1;
-                branches[parent] ^= branch;
-                let head = self.head[parent];
-                if let Some(needed) = need[head] {
+        let unseen = Aim {
+            head: NONE,
+            need: None,
+            branches: 0,
+        };
+        let mut aims = vec![unseen; self.visits.len()];
+        aims[root as usize].head = root;
+        aims[root as usize].need = Some(target);
+        for &v in &self.order[1..] {
+            let visit = self.visits[v as usize];
+            let head = aims[visit.parent as usize].head;
+            aims[v as usize].head = head;
+            if visit.heads {
+                aims[v as usize].head = v;
+                let branch = visit.part + 1;
+                aims[visit.parent as usize].branches ^= branch;
+                if let Some(needed) = aims[head as usize].need {
                     // The branch this bridge holds must be worth this, 0 by its cut.
-                    match branch ^ self.part[head] ^ needed {
-                        0 => cuts.push(bridge),
-                        worth => need[child] = Some(worth - 1),
+                    match branch ^ self.visits[head as usize].part ^ needed {
+                        0 => cuts.push(visit.tree_edge as usize),
+                        worth => aims[v as usize].need = Some(worth - 1),
                     }
                 }
             }
         }
-        let mut walk = Walk::new(vertices, self.ends.len());
-        for (cut, &(u, v)) in self.ends.iter().enumerate() {
-            let head = self.head[u];
-            if head == NONE || head != self.head[v] {
+        let mut walk = Walk::new(self.visits.len());
+        for (cut, &(u, v)) in (0..).zip(&self.ends) {
+            let head = aims[u as usize].head;
+            if head == NONE || head != aims[v as usize].head {
                 continue;
             }
             // One edge fewer, and nothing falls: the component's value flips parity.
-            let needed = need[head].filter(|needed| (needed ^ self.part[head]) & 1 == 1);
-            if let Some(needed) = needed {
-                let within = |e: usize, to: usize| e != cut && self.head[to] == head;
+            let flips = |needed: &u32| (needed ^ self.visits[head as usize].part) & 1 == 1;
+            if let Some(needed) = aims[head as usize].need.filter(flips) {
+                let within = |e: u32, to: u32| e != cut && aims[to as usize].head == head;
+                let hanging = |v: u32| aims[v as usize].branches;
                 let (first, adjacent) = (&self.first, &self.adjacent);
-                if walk.run(first, adjacent, head, within, |v| branches[v]) == needed {
-                    cuts.push(cut);
+                if walk.run(first, adjacent, head, within, hanging) == needed {
+                    cuts.push(cut as usize);
                 }
-                walk.clear(first, adjacent);
+                walk.clear();
             }
         }
         cuts.sort_unstable();
@@ -242,108 +230,142 @@ pub fn winning_cuts(pictures: &[Hackenbush]) -> Vec<(usize, usize)> {
     moves
 }
 
-/// The end of `edge` that is not `v` (`v` for a loop).
-fn other_end((u, w): (usize, usize), v: usize) -> usize {
-    match u == v {
-        true => w,
-        false => u,
-    }
+/// What [`Hackenbush::cuts_to`] knows of a vertex.
+#[derive(Clone, Copy, Debug)]
+struct Aim {
+    /// The first vertex of its 2-edge-connected component, in preorder.
+    head: u32,
+    /// At a head: the value the component's subtree must reach, if any can win.
+    need: Option<u32>,
+    /// The branches (component values + 1) hanging from it, XORed.
+    branches: u32,
+}
+
+/// What a search knows of a vertex but its preorder number, in one record: a search of a
+/// large tree waits on memory, once a vertex.
+#[derive(Clone, Copy, Debug)]
+struct Visit {
+    /// The lowest preorder reached by one non-tree edge from its subtree.
+    low: u32,
+    /// Its parent in the search tree and the edge to it, NONE at the root.
+    parent: u32,
+    tree_edge: u32,
+    /// The parity of its component's edges below it, XOR the branches hanging below it
+    /// (each a component's value + 1): at a component's first vertex, the value of the
+    /// picture above the bridge to it.
+    part: u32,
+    /// Whether the edge to its parent is a bridge (or it is the root): it heads a component.
+    heads: bool,
 }
 
 /// A depth-first search from a root over the edges it is allowed, with an explicit stack,
-/// which values the picture as it goes: each vertex's `part` is folded into its parent's
+/// which values the picture as it goes: each vertex's part is folded into its parent's
 /// when it finishes, as a branch if the edge between them is a bridge (no edge from below
 /// climbs above the parent), else as part of the same component with that edge's loop.
 #[derive(Clone, Debug)]
 struct Walk {
     /// The vertices reached, in preorder.
-    order: Vec<usize>,
-    /// Each vertex's place in `order`, or NONE if not reached.
-    preorder: Vec<usize>,
-    /// The lowest preorder number reached by one non-tree edge from the vertex's subtree.
-    low: Vec<usize>,
-    part: Vec<u32>,
-    tree_edge: Vec<usize>,
-    /// Whether each edge has been walked (tree edges, back edges and loops, once each).
-    used: Vec<bool>,
-    /// The path from the root: each vertex and the next place in its adjacency to look.
-    stack: Vec<(usize, usize)>,
+    order: Vec<u32>,
+    /// Each vertex's place in `order`, NONE if not reached: apart from `visits`, so that
+    /// the look at each edge's other end reads a small array.
+    preorder: Vec<u32>,
+    visits: Vec<Visit>,
+    /// The searched vertex's ancestors, each with the next place in its adjacency to look.
+    stack: Vec<(u32, u32)>,
 }
 
 impl Walk {
-    fn new(vertices: usize, edges: usize) -> Self {
+    fn new(vertices: usize) -> Self {
+        let unseen = Visit {
+            low: NONE,
+            parent: NONE,
+            tree_edge: NONE,
+            part: 0,
+            heads: false,
+        };
         Walk {
             order: Vec::new(),
             preorder: vec![NONE; vertices],
-            low: vec![NONE; vertices],
-            part: vec![0; vertices],
-            tree_edge: vec![NONE; vertices],
-            used: vec![false; edges],
+            visits: vec![unseen; vertices],
             stack: Vec::new(),
         }
     }
 
     /// Walks from `root` over the edges `allowed(edge, to)` accepts, each vertex's part
     /// starting at `weight(v)` (the branches hanging from it outside the walk), and returns
-    /// the root's value. The marks stay until [`Walk::clear`].
+    /// the root's value. The vertices stay marked until [`Walk::clear`].
     fn run<A, W>(
         &mut self,
-        first: &[usize],
-        adjacent: &[(usize, usize)],
-        root: usize,
+        first: &[u32],
+        adjacent: &[(u32, u32)],
+        root: u32,
         allowed: A,
         weight: W,
     ) -> u32
     where
-        A: Fn(usize, usize) -> bool,
-        W: Fn(usize) -> u32,
+        A: Fn(u32, u32) -> bool,
+        W: Fn(u32) -> u32,
     {
-        self.enter(root, NONE, first[root], weight(root));
-        while let Some(&(v, next)) = self.stack.last() {
+        self.enter(root, NONE, NONE, weight(root));
+        // The vertex searched and the next place in its adjacency to look; the stack holds
+        // the same for its ancestors.
+        let (mut v, mut next) = (root as usize, first[root as usize]);
+        loop {
             if next == first[v + 1] {
-                self.stack.pop();
-                if let Some(&(parent, _)) = self.stack.last() {
-                    self.low[parent] = self.low[parent].min(self.low[v]);
-                    self.part[parent] ^= match self.low[v] > self.preorder[parent] {
-                        true => self.part[v] + 1,
-                        false => self.part[v] ^ 1,
-                    };
-                }
+                let (parent, resume) = match self.stack.pop() {
+                    Some(top) => top,
+                    None => break,
+                };
+                let below = self.visits[v];
+                let bridge = below.low > self.preorder[parent as usize];
+                self.visits[v].heads = bridge;
+                let up = &mut self.visits[parent as usize];
+                up.low = up.low.min(below.low);
+                up.part ^= match bridge {
+                    true => below.part + 1,
+                    false => below.part ^ 1,
+                };
+                (v, next) = (parent as usize, resume);
                 continue;
             }
-            self.stack.last_mut().unwrap().1 += 1;
-            let (e, to) = adjacent[next];
-            if self.used[e] || !allowed(e, to) {
+            let (e, to) = adjacent[next as usize];
+            next += 1;
+            if e == self.visits[v].tree_edge || !allowed(e, to) {
                 continue;
             }
-            self.used[e] = true;
-            if self.preorder[to] == NONE {
-                self.enter(to, e, first[to], weight(to));
-            } else {
-                // A loop, or an edge back to an ancestor, closing a cycle: a loop's worth.
-                self.low[v] = self.low[v].min(self.preorder[to]);
-                self.part[v] ^= 1;
+            let seen = self.preorder[to as usize];
+            if seen == NONE {
+                self.stack.push((v as u32, next));
+                self.enter(to, v as u32, e, weight(to));
+                (v, next) = (to as usize, first[to as usize]);
+            } else if seen <= self.preorder[v] {
+                // A loop, or an edge back to an ancestor (its other end, a descendant,
+                // skips it): it closes a cycle, and is worth a loop.
+                let visit = &mut self.visits[v];
+                visit.low = visit.low.min(seen);
+                visit.part ^= 1;
             }
         }
-        self.part[root]
+        self.visits[root as usize].part
     }
 
-    fn enter(&mut self, v: usize, tree_edge: usize, adjacency: usize, weight: u32) {
-        self.preorder[v] = self.order.len();
-        self.low[v] = self.order.len();
-        self.part[v] = weight;
-        self.tree_edge[v] = tree_edge;
+    fn enter(&mut self, v: u32, parent: u32, tree_edge: u32, weight: u32) {
+        let preorder = self.order.len() as u32;
+        self.preorder[v as usize] = preorder;
+        self.visits[v as usize] = Visit {
+            low: preorder,
+            parent,
+            tree_edge,
+            part: weight,
+            heads: parent == NONE,
+        };
         self.order.push(v);
-        self.stack.push((v, adjacency));
     }
 
-    /// Unmarks the vertices and edges the last run reached, in time proportional to them.
-    fn clear(&mut self, first: &[usize], adjacent: &[(usize, usize)]) {
+    /// Unmarks the vertices the last run reached, in time proportional to them.
+    fn clear(&mut self) {
         for &v in &self.order {
-            self.preorder[v] = NONE;
-            for &(e, _) in &adjacent[first[v]..first[v + 1]] {
-                self.used[e] = false;
-            }
+            self.preorder[v as usize] = NONE;
         }
         self.order.clear();
     }
