@@ -24,8 +24,6 @@ const NONE: u32 = u32::MAX;
 /// the position: they fall away before play starts, and are never cut.
 #[derive(Clone, Debug)]
 pub struct Hackenbush {
-    /// Each edge's ends, with every ground vertex replaced by the first one given.
-    ends: Vec<(u32, u32)>,
     /// The `(edge, other end)` pairs at vertex `v` are `adjacent[first[v]..first[v + 1]]`,
     /// a loop's once.
     first: Vec<u32>,
@@ -34,6 +32,8 @@ pub struct Hackenbush {
     order: Vec<u32>,
     /// What the search from the ground found of each vertex.
     visits: Vec<Visit>,
+    /// Whether some edge joined to the ground lies on a cycle (a loop included).
+    cyclic: bool,
 }
 
 impl Hackenbush {
@@ -80,11 +80,11 @@ impl Hackenbush {
                 false => v as u32,
             }
         };
-        let ends: Vec<(u32, u32)> = edges.iter().map(|&(u, v)| (fuse(u), fuse(v))).collect();
+        let ends = edges.iter().map(|&(u, v)| (fuse(u), fuse(v)));
         // Adjacency in one array: count each vertex's edge ends, then place them from the
         // end of each vertex's range down, which leaves `first` at the range's start.
         let mut first = vec![0; vertices + 1];
-        for &(u, v) in &ends {
+        for (u, v) in ends.clone() {
             first[u as usize] += 1;
             first[v as usize] += u32::from(u != v);
         }
@@ -92,7 +92,7 @@ impl Hackenbush {
             first[v] += first[v - 1];
         }
         let mut adjacent = vec![(NONE, NONE); first[vertices] as usize];
-        for (e, &(u, v)) in (0..).zip(&ends) {
+        for (e, (u, v)) in (0..).zip(ends) {
             first[u as usize] -= 1;
             adjacent[first[u as usize] as usize] = (e, v);
             if u != v {
@@ -105,11 +105,11 @@ impl Hackenbush {
             walk.run(&first, &adjacent, root, |_, _| true, |_| 0);
         }
         Hackenbush {
-            ends,
             first,
             adjacent,
             order: walk.order,
             visits: walk.visits,
+            cyclic: walk.cyclic,
         }
     }
 
@@ -132,13 +132,12 @@ impl Hackenbush {
     /// to the value left over. Cutting an edge of a cycle keeps every vertex on the ground
     /// but reshapes its component, so such a cut is valued by a new search of that
     /// component alone, its branches hanging as they are; only where the component's
-    /// needed value has the right parity (every value has the parity of the picture's
-    /// edge count).
+    /// needed value has the right parity (a value has the parity of the number of edges).
     ///
     /// # Complexity
-    /// O(V + E) for a tree or any picture without cycles. A component of `e` edges and
-    /// `d` edge ends at its vertices whose needed value has the right parity costs
-    /// O(e x (e + d)) more: O(E (V + E)) at worst, for one cycle through everything.
+    /// O(V + E) for a tree or any picture without cycles. Each edge on a cycle, in a
+    /// component whose needed value has the right parity, costs O(d) more for the `d` edge
+    /// ends at the component's vertices: O(E^2) at worst, for one cycle through all.
     ///
     /// ```
     /// use combgames::hackenbush::Hackenbush;
@@ -183,26 +182,40 @@ impl Hackenbush {
                 }
             }
         }
-        let mut walk = Walk::new(self.visits.len());
-        for (cut, &(u, v)) in (0..).zip(&self.ends) {
-            let head = aims[u as usize].head;
-            if head == NONE || head != aims[v as usize].head {
-                continue;
-            }
-            // One edge fewer, and nothing falls: the component's value flips parity.
-            let flips = |needed: &u32| (needed ^ self.visits[head as usize].part) & 1 == 1;
-            if let Some(needed) = aims[head as usize].need.filter(flips) {
-                let within = |e: u32, to: u32| e != cut && aims[to as usize].head == head;
-                let hanging = |v: u32| aims[v as usize].branches;
-                let (first, adjacent) = (&self.first, &self.adjacent);
-                if walk.run(first, adjacent, head, within, hanging) == needed {
-                    cuts.push(cut as usize);
-                }
-                walk.clear();
-            }
+        // Without a cycle, every edge is a bridge.
+        if self.cyclic {
+            self.cuts_on_cycles(&aims, &mut cuts);
         }
         cuts.sort_unstable();
         cuts
+    }
+
+    /// Adds to `cuts` every edge on a cycle whose cut brings its component's subtree to
+    /// the value `aims` says it needs, each by a new search of the component.
+    fn cuts_on_cycles(&self, aims: &[Aim], cuts: &mut Vec<usize>) {
+        let mut walk = Walk::new(self.visits.len());
+        let (first, adjacent) = (&self.first, &self.adjacent);
+        for &u in &self.order {
+            let head = aims[u as usize].head;
+            // One edge fewer, and nothing falls: the component's value flips parity.
+            let flips = |needed: &u32| (needed ^ self.visits[head as usize].part) & 1 == 1;
+            let needed = match aims[head as usize].need.filter(flips) {
+                Some(needed) => needed,
+                None => continue,
+            };
+            // Each edge of the component once, from its lower end.
+            let at_u = first[u as usize] as usize..first[u as usize + 1] as usize;
+            for &(cut, v) in &adjacent[at_u] {
+                if v >= u && aims[v as usize].head == head {
+                    let within = |e: u32, to: u32| e != cut && aims[to as usize].head == head;
+                    let hanging = |v: u32| aims[v as usize].branches;
+                    if walk.run(first, adjacent, head, within, hanging) == needed {
+                        cuts.push(cut as usize);
+                    }
+                    walk.clear();
+                }
+            }
+        }
     }
 }
 
@@ -241,10 +254,12 @@ struct Aim {
     branches: u32,
 }
 
-/// What a search knows of a vertex but its preorder number, in one record: a search of a
-/// large tree waits on memory, once a vertex.
+/// What a search knows of a vertex, in one record: a search of a large tree waits on
+/// memory, once a vertex.
 #[derive(Clone, Copy, Debug)]
 struct Visit {
+    /// Its place in preorder.
+    preorder: u32,
     /// The lowest preorder reached by one non-tree edge from its subtree.
     low: u32,
     /// Its parent in the search tree and the edge to it, NONE at the root.
@@ -266,17 +281,20 @@ struct Visit {
 struct Walk {
     /// The vertices reached, in preorder.
     order: Vec<u32>,
-    /// Each vertex's place in `order`, NONE if not reached: apart from `visits`, so that
-    /// the look at each edge's other end reads a small array.
-    preorder: Vec<u32>,
+    /// A bit for each vertex reached: the look at each edge's other end reads a small
+    /// array, which stays in the cache where the records would not.
+    seen: Vec<u64>,
     visits: Vec<Visit>,
     /// The searched vertex's ancestors, each with the next place in its adjacency to look.
     stack: Vec<(u32, u32)>,
+    /// Whether an edge back closed a cycle.
+    cyclic: bool,
 }
 
 impl Walk {
     fn new(vertices: usize) -> Self {
         let unseen = Visit {
+            preorder: NONE,
             low: NONE,
             parent: NONE,
             tree_edge: NONE,
@@ -285,9 +303,10 @@ impl Walk {
         };
         Walk {
             order: Vec::new(),
-            preorder: vec![NONE; vertices],
+            seen: vec![0; vertices / 64 + 1],
             visits: vec![unseen; vertices],
             stack: Vec::new(),
+            cyclic: false,
         }
     }
 
@@ -317,7 +336,7 @@ impl Walk {
                     None => break,
                 };
                 let below = self.visits[v];
-                let bridge = below.low > self.preorder[parent as usize];
+                let bridge = below.low > self.visits[parent as usize].preorder;
                 self.visits[v].heads = bridge;
                 let up = &mut self.visits[parent as usize];
                 up.low = up.low.min(below.low);
@@ -333,17 +352,20 @@ impl Walk {
             if e == self.visits[v].tree_edge || !allowed(e, to) {
                 continue;
             }
-            let seen = self.preorder[to as usize];
-            if seen == NONE {
+            if self.seen[to as usize / 64] >> (to % 64) & 1 == 0 {
                 self.stack.push((v as u32, next));
                 self.enter(to, v as u32, e, weight(to));
                 (v, next) = (to as usize, first[to as usize]);
-            } else if seen <= self.preorder[v] {
+                continue;
+            }
+            let seen = self.visits[to as usize].preorder;
+            if seen <= self.visits[v].preorder {
                 // A loop, or an edge back to an ancestor (its other end, a descendant,
                 // skips it): it closes a cycle, and is worth a loop.
                 let visit = &mut self.visits[v];
                 visit.low = visit.low.min(seen);
                 visit.part ^= 1;
+                self.cyclic = true;
             }
         }
         self.visits[root as usize].part
@@ -351,8 +373,9 @@ impl Walk {
 
     fn enter(&mut self, v: u32, parent: u32, tree_edge: u32, weight: u32) {
         let preorder = self.order.len() as u32;
-        self.preorder[v as usize] = preorder;
+        self.seen[v as usize / 64] |= 1 << (v % 64);
         self.visits[v as usize] = Visit {
+            preorder,
             low: preorder,
             parent,
             tree_edge,
@@ -365,7 +388,7 @@ impl Walk {
     /// Unmarks the vertices the last run reached, in time proportional to them.
     fn clear(&mut self) {
         for &v in &self.order {
-            self.preorder[v as usize] = NONE;
+            self.seen[v as usize / 64] = 0;
         }
         self.order.clear();
     }
