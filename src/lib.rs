@@ -18,6 +18,8 @@
 //!   up to `u64::MAX`, with winning moves; any other rule as a split game.
 //! - [`octal`]: octal games (Kayles, Dawson's Kayles...), answered for any heap size from
 //!   their period, proved by the Guy-Smith theorem, with winning moves.
+//! - [`hackenbush`]: Green Hackenbush on trees and graphs with cycles, values and winning
+//!   cuts.
 //! - [`rect`]: flat indices of intervals and rectangles, for memo tables keyed by them.
 //! - [`partizan`]: outcomes and outcome classes of partizan games, and a solver for finite
 //!   game graphs with loops.
@@ -28,6 +30,7 @@
 pub mod cells;
 pub mod coins;
 pub mod game;
+pub mod hackenbush;
 pub mod io;
 pub mod nim;
 pub mod nimber;

@@ -24,6 +24,7 @@ mod card_game;
 mod cells;
 mod coins;
 mod game;
+mod hackenbush;
 mod hdu6597;
 mod hyper_knights;
 mod interactive;
