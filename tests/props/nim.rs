@@ -1,5 +1,6 @@
 //! The Nim rules against plain game searches: Nim and sums of random games, misère Nim and
-//! anti-SG sums, staircase Nim, Wythoff's game.
+//! anti-SG sums, staircase Nim, Wythoff's game; at sizes no search reaches, Wythoff's game
+//! against the plain integer square root.
 
 use combgames::nim::{
     misere_winning_moves, misere_wins, staircase_nim_value, staircase_winning_moves, winning_moves,
@@ -214,19 +215,112 @@ proptest! {
     }
 
     #[test]
-    fn wythoff_pairs_are_floor_k_phi_for_large_k(k in 0..=WYTHOFF_LIMIT) {
-        // a = floor(k phi) exactly when 2a - k <= k sqrt 5 < 2a + 2 - k, squared in integers.
-        let (a, b) = wythoff_pair(k);
-        let (a, k2) = (u128::from(a), u128::from(k));
-        prop_assert!((2 * a - k2).pow(2) <= 5 * k2 * k2 && 5 * k2 * k2 < (2 * a + 2 - k2).pow(2));
-        prop_assert_eq!(u128::from(b), a + k2);
-        let a = a as u64;
-        if b < WYTHOFF_LIMIT {
-            prop_assert_eq!((wythoff_partner(a), wythoff_partner(b)), (b, a));
-            prop_assert!(wythoff_winning_moves(a, b).is_empty());
-            prop_assert_eq!(wythoff_winning_moves(a + 1, b + 1)[0], (a, b));
+    fn wythoff_matches_the_plain_square_root(
+        k in 0..=WYTHOFF_LIMIT,
+        x in 0..=WYTHOFF_LIMIT,
+        y in 0..=WYTHOFF_LIMIT,
+    ) {
+        check_wythoff_pair(k);
+        prop_assert_eq!(wythoff_partner(x), plain_partner(x), "pile {}", x);
+        // Every listed move is legal and leaves a losing pair; one of each kind that exists.
+        let (low, high) = (x.min(y), x.max(y));
+        let listed: Vec<(u64, u64)> = wythoff_winning_moves(x, y).collect();
+        for &(s, t) in &listed {
+            let legal = (s < x && t == y) || (s == x && t < y) || (s < x && x - s == y - t);
+            prop_assert!(legal && plain_partner(s) == t, "{} {}: {:?}", x, y, listed);
+        }
+        let kinds = [
+            plain_pair(high - low).0 < u128::from(low),
+            plain_partner(y) < x,
+            plain_partner(x) < y,
+        ];
+        prop_assert_eq!(listed.len(), kinds.iter().filter(|&&kind| kind).count());
+    }
+}
+
+/// The Fibonacci numbers 1, 2, 3, 5, ... in a `u64`.
+fn fibonacci_numbers() -> Vec<u64> {
+    let mut fibonacci = vec![1u64, 2];
+    loop {
+        let n = fibonacci.len();
+        match fibonacci[n - 2].checked_add(fibonacci[n - 1]) {
+            Some(next) => fibonacci.push(next),
+            None => return fibonacci,
         }
     }
+}
+
+/// The integer square root, by Newton's method from above.
+fn isqrt(n: u128) -> u128 {
+    if n < 2 {
+        return n;
+    }
+    let mut x = 1u128 << ((129 - n.leading_zeros()) / 2);
+    loop {
+        let next = (x + n / x) / 2;
+        if next >= x {
+            return x;
+        }
+        x = next;
+    }
+}
+
+/// Wythoff's `k`-th losing pair by the plain square root: `k phi` lies strictly between
+/// integers, so `a_k = floor(k phi) = (k + isqrt(5 k^2)) / 2`, and `b_k = a_k + k`.
+fn plain_pair(k: u64) -> (u128, u128) {
+    let k = u128::from(k);
+    let a = (k + isqrt(5 * k * k)) / 2;
+    (a, a + k)
+}
+
+/// The partner of pile `x` by the plain square root: `x` is `a_k` for `k = ceil(x / phi)`
+/// when that gives it back, else `b_j` for `j = ceil(x / phi^2)`, whose partner is `x - j`.
+fn plain_partner(x: u64) -> u64 {
+    let (x, root) = (u128::from(x), isqrt(5 * u128::from(x) * u128::from(x)));
+    // x / phi = x (sqrt 5 - 1) / 2 and x / phi^2 = x (3 - sqrt 5) / 2, rounded up.
+    match plain_pair(((root - x) / 2 + 1) as u64) {
+        (a, b) if a == x => b as u64,
+        _ => (x - (3 * x + 1 - root) / 2) as u64,
+    }
+}
+
+/// `wythoff_pair(k)` is the plain pair, and a losing position for the other functions when
+/// its piles are within the limit.
+fn check_wythoff_pair(k: u64) {
+    let (a, b) = wythoff_pair(k);
+    assert_eq!((u128::from(a), u128::from(b)), plain_pair(k), "index {k}");
+    if b < WYTHOFF_LIMIT {
+        let partners = (wythoff_partner(a), wythoff_partner(b));
+        assert_eq!(partners, (b, a), "index {k}");
+        assert_eq!(wythoff_winning_moves(a, b).next(), None, "index {k}");
+        assert_eq!(wythoff_winning_moves(a + 1, b + 1).next(), Some((a, b)));
+    }
+}
+
+#[test]
+fn wythoff_is_exact_where_k_phi_is_nearest_an_integer() {
+    // k phi is nearest an integer at Fibonacci numbers (phi's best approximations), on
+    // either side by turns: the fixed-point floor's hardest cases, both piles and indices.
+    for f in fibonacci_numbers()
+        .into_iter()
+        .filter(|&f| f <= WYTHOFF_LIMIT)
+    {
+        for k in f.saturating_sub(3)..=(f + 3).min(WYTHOFF_LIMIT) {
+            check_wythoff_pair(k);
+            assert_eq!(wythoff_partner(k), plain_partner(k), "pile {k}");
+        }
+    }
+    // The limit is the last pair that fits in a u64.
+    assert_eq!(plain_pair(WYTHOFF_LIMIT).1, u128::from(u64::MAX));
+    assert!(plain_pair(WYTHOFF_LIMIT + 1).1 > u128::from(u64::MAX));
+    check_wythoff_pair(WYTHOFF_LIMIT);
+    assert_eq!(wythoff_partner(WYTHOFF_LIMIT), plain_partner(WYTHOFF_LIMIT));
+}
+
+#[test]
+#[should_panic(expected = "too large")]
+fn wythoff_pair_panics_past_the_limit() {
+    wythoff_pair(WYTHOFF_LIMIT + 1);
 }
 
 #[test]
@@ -251,13 +345,14 @@ fn wythoff_matches_search() {
     for x in 0..120 {
         let partners: Vec<(u64, u64)> = (0..N).map(|y| (x, y)).filter(is_lost).collect();
         assert_eq!(partners, [(x, wythoff_partner(x))], "pile {x}");
-        for y in 0..60 {
+        for y in 0..120 {
             // The moves to losing positions: from both piles, then from x, then from y.
             let both = (1..=x.min(y)).map(|t| (x - t, y - t));
             let from_x = (0..x).map(|t| (t, y));
             let searched = both.chain(from_x).chain((0..y).map(|t| (x, t)));
             let searched: Vec<(u64, u64)> = searched.filter(is_lost).collect();
-            assert_eq!(wythoff_winning_moves(x, y), searched, "piles {x} {y}");
+            let listed: Vec<(u64, u64)> = wythoff_winning_moves(x, y).collect();
+            assert_eq!(listed, searched, "piles {x} {y}");
         }
     }
     let pairs = (0..N).flat_map(|a| (a..N).map(move |b| (a, b)));
