@@ -1,6 +1,6 @@
-//! Nim and the games a closed form reduces to it: the winning moves of a sum of games from
-//! its components' Grundy values, misère Nim and the anti-SG rule, staircase Nim, and
-//! Wythoff's game in integers only.
+//! Nim and the games a closed form solves like it: the winning moves of a sum of games from
+//! its components' Grundy values, misère Nim and the anti-SG rule, staircase Nim, Moore's
+//! Nim_k, and Wythoff's game in integers only.
 
 /// Every winning move of a sum of games whose components have the Grundy values `values`
 /// (normal play: who cannot move loses): `(i, t)` when taking component `i` to a position
@@ -132,6 +132,81 @@ pub fn staircase_winning_moves(coins: &[u64]) -> Vec<(usize, u64)> {
         }
     }
     moves
+}
+
+/// Whether the player to move wins Moore's Nim_k on `heaps`: a move takes any positive
+/// number of stones from each of at least 1 and at most `k` heaps; who cannot move loses.
+/// The position is lost exactly when, at every binary digit, the number of heaps with a 1
+/// there is a multiple of `k + 1` (Moore, 1910). `k = 1` is Nim.
+///
+/// # Complexity
+/// O(64 n).
+///
+/// # Panics
+/// If `k` is 0.
+///
+/// ```
+/// use combgames::nim::moore_wins;
+/// assert!(!moore_wins(&[5, 5, 5], 2)); // each digit of 5 is set in 3 heaps
+/// assert!(moore_wins(&[5, 5, 5], 1));
+/// ```
+pub fn moore_wins(heaps: &[u64], k: usize) -> bool {
+    assert!(k >= 1, "Moore's Nim_k takes from 1 to k heaps: k = 0");
+    let ones = |bit: u32| heaps.iter().filter(|&&h| h >> bit & 1 == 1).count();
+    (0..64).any(|bit| ones(bit) % k.saturating_add(1) != 0)
+}
+
+/// A winning move of Moore's Nim_k (see [`moore_wins`]): `(i, size)` for each heap `i` it
+/// reduces, to `size`, by `i`; empty when the position is lost.
+///
+/// Built from the highest binary digit down. A heap reduced at a higher digit is free below
+/// it: its lower digits are set as needed. At each digit, with `r` the count of 1s in the
+/// heaps not yet reduced, modulo `k + 1`: if `k + 1 - r` free heaps exist, a 1 in as many
+/// makes the count a multiple; else `r` heaps with a 1 there drop it (keeping the digits
+/// above, clearing those below) and become free, and as fewer than `k + 1 - r` were free,
+/// at most `k` heaps are then reduced.
+///
+/// # Complexity
+/// O(64 n).
+///
+/// # Panics
+/// If `k` is 0.
+///
+/// ```
+/// use combgames::nim::moore_winning_move;
+/// // Digit 2 is set in heaps 0 and 1: both drop it, then take a 1 at digit 0 as heap 2 has.
+/// assert_eq!(moore_winning_move(&[5, 4, 1], 2), [(0, 1), (1, 1)]);
+/// assert_eq!(moore_winning_move(&[5, 5, 5], 2), []);
+/// ```
+pub fn moore_winning_move(heaps: &[u64], k: usize) -> Vec<(usize, u64)> {
+    assert!(k >= 1, "Moore's Nim_k takes from 1 to k heaps: k = 0");
+    let modulus = k.saturating_add(1);
+    // A heap is reduced once its size after the move is below its size.
+    let (mut after, mut free) = (heaps.to_vec(), 0);
+    for bit in (0..64).rev() {
+        let one = 1u64 << bit;
+        let ones = (0..heaps.len()).filter(|&i| after[i] == heaps[i] && heaps[i] & one != 0);
+        let r = ones.count() % modulus;
+        if r == 0 {
+            continue;
+        }
+        let raise = free >= modulus - r;
+        let mut left = if raise { modulus - r } else { r };
+        for i in 0..heaps.len() {
+            let reduced = after[i] < heaps[i];
+            if left == 0 {
+                break;
+            } else if raise && reduced {
+                after[i] |= one;
+                left -= 1;
+            } else if !raise && !reduced && heaps[i] & one != 0 {
+                after[i] = heaps[i] & !(one | (one - 1));
+                (left, free) = (left - 1, free + 1);
+            }
+        }
+    }
+    let changed = (0..heaps.len()).filter(|&i| after[i] < heaps[i]);
+    changed.map(|i| (i, after[i])).collect()
 }
 
 /// The largest `k` and pile size the Wythoff functions take, 7.046 x 10^18: the last pair

@@ -1,10 +1,11 @@
 //! The Nim rules against plain game searches: Nim and sums of random games, misère Nim and
-//! anti-SG sums, staircase Nim, Wythoff's game; at sizes no search reaches, Wythoff's game
-//! against the plain integer square root.
+//! anti-SG sums, staircase Nim, Moore's Nim_k, Wythoff's game; at sizes no search reaches,
+//! Wythoff's game against the plain integer square root.
 
 use combgames::nim::{
-    misere_winning_moves, misere_wins, staircase_nim_value, staircase_winning_moves, winning_moves,
-    wythoff_pair, wythoff_partner, wythoff_winning_moves, WYTHOFF_LIMIT,
+    misere_winning_moves, misere_wins, moore_winning_move, moore_wins, staircase_nim_value,
+    staircase_winning_moves, winning_moves, wythoff_pair, wythoff_partner, wythoff_winning_moves,
+    WYTHOFF_LIMIT,
 };
 use proptest::prelude::*;
 use std::collections::HashMap;
@@ -215,6 +216,33 @@ proptest! {
     }
 
     #[test]
+    fn moore_matches_search(heaps in proptest::collection::vec(0u64..6, 1..=4), k in 1usize..=3) {
+        let (moves, mut memo) = (moore_moves(k), HashMap::new());
+        let won = wins(&heaps, false, &moves, &mut memo);
+        prop_assert_eq!(moore_wins(&heaps, k), won);
+        let listed = moore_winning_move(&heaps, k);
+        prop_assert_eq!(!listed.is_empty(), won, "{:?}", listed);
+        let after = moore_after(&heaps, k, &listed);
+        prop_assert!(!won || !wins(&after, false, &moves, &mut memo), "{:?}", listed);
+    }
+
+    #[test]
+    fn moore_moves_on_big_heaps_leave_digit_counts_of_multiples(
+        heaps in proptest::collection::vec(any::<u64>(), 1..=12),
+        k in 1usize..=5,
+    ) {
+        // The move leaves a position whose counts are all multiples of k + 1 (lost by the
+        // rule, proved on small heaps above), from which no move is found.
+        let listed = moore_winning_move(&heaps, k);
+        let after = moore_after(&heaps, k, &listed);
+        let ones = |bit: u32| after.iter().filter(|&&h| h >> bit & 1 == 1).count();
+        prop_assert!((0..64).all(|bit| ones(bit) % (k + 1) == 0), "{:?}", listed);
+        prop_assert_eq!(moore_wins(&heaps, k), !listed.is_empty());
+        prop_assert!(!moore_wins(&after, k));
+        prop_assert_eq!(moore_winning_move(&after, k), []);
+    }
+
+    #[test]
     fn wythoff_matches_the_plain_square_root(
         k in 0..=WYTHOFF_LIMIT,
         x in 0..=WYTHOFF_LIMIT,
@@ -236,6 +264,49 @@ proptest! {
         ];
         prop_assert_eq!(listed.len(), kinds.iter().filter(|&&kind| kind).count());
     }
+}
+
+/// Moore's Nim_k moves: reduce each of 1 to k heaps to any smaller size.
+fn moore_moves(k: usize) -> impl Fn(&Vec<u64>) -> Vec<Vec<u64>> {
+    move |heaps| {
+        let mut next = Vec::new();
+        for chosen in 1u32..1 << heaps.len() {
+            let picked: Vec<usize> = (0..heaps.len()).filter(|&i| chosen >> i & 1 == 1).collect();
+            if picked.len() > k || picked.iter().any(|&i| heaps[i] == 0) {
+                continue;
+            }
+            // Every choice of smaller sizes for the picked heaps, counted like an odometer.
+            let mut p = heaps.clone();
+            picked.iter().for_each(|&i| p[i] = 0);
+            loop {
+                next.push(p.clone());
+                match picked.iter().find(|&&i| p[i] + 1 < heaps[i]) {
+                    Some(&i) => {
+                        picked
+                            .iter()
+                            .take_while(|&&j| j != i)
+                            .for_each(|&j| p[j] = 0);
+                        p[i] += 1;
+                    }
+                    None => break,
+                }
+            }
+        }
+        next
+    }
+}
+
+/// The heaps after the move `listed` of Moore's Nim_k, checked legal: 1 to k heaps, by
+/// index, each made smaller (none for an empty move).
+fn moore_after(heaps: &[u64], k: usize, listed: &[(usize, u64)]) -> Vec<u64> {
+    assert!(listed.len() <= k, "{listed:?} moves more than {k} heaps");
+    assert!(listed.windows(2).all(|w| w[0].0 < w[1].0), "{listed:?}");
+    let mut after = heaps.to_vec();
+    for &(i, size) in listed {
+        assert!(size < heaps[i], "{listed:?} does not reduce heap {i}");
+        after[i] = size;
+    }
+    after
 }
 
 /// The Fibonacci numbers 1, 2, 3, 5, ... in a `u64`.
