@@ -9,7 +9,7 @@
 //! - [`game`]: mex, nim-sum, win/lose and Grundy tables of fill-cells games over bitmask
 //!   states, and Grundy values of numbered states whose moves go down.
 //! - [`nim`]: winning moves of sums of games, misère Nim and the anti-SG rule, staircase Nim,
-//!   Moore's Nim_k, Wythoff's game.
+//!   Moore's Nim_k, Fibonacci Nim, Wythoff's game.
 //! - [`nimber`]: nimber multiplication over 64 bits.
 //! - [`subtraction`]: subtraction games, answered for any heap size from their period.
 //! - [`split`]: games whose moves split a position into parts, and their winning moves.

@@ -1,6 +1,6 @@
 //! Nim and the games a closed form solves like it: the winning moves of a sum of games from
 //! its components' Grundy values, misère Nim and the anti-SG rule, staircase Nim, Moore's
-//! Nim_k, and Wythoff's game in integers only.
+//! Nim_k, Fibonacci Nim, and Wythoff's game in integers only.
 
 /// Every winning move of a sum of games whose components have the Grundy values `values`
 /// (normal play: who cannot move loses): `(i, t)` when taking component `i` to a position
@@ -207,6 +207,60 @@ pub fn moore_winning_move(heaps: &[u64], k: usize) -> Vec<(usize, u64)> {
     }
     let changed = (0..heaps.len()).filter(|&i| after[i] < heaps[i]);
     changed.map(|i| (i, after[i])).collect()
+}
+
+/// The smallest term of the Zeckendorf representation of `n` (0 for 0), its sum of Fibonacci
+/// numbers of which no two are consecutive, whose terms the greedy rule finds largest first.
+fn smallest_zeckendorf_term(n: u64) -> u64 {
+    // From F_93 and F_92 down, the largest Fibonacci numbers in a u64 (F_94 is not).
+    let (mut fib, mut below) = (12_200_160_415_121_876_738u64, 7_540_113_804_746_346_429);
+    let (mut rest, mut smallest) = (n, 0);
+    // F_2 = 1 leaves a rest of 0 at the latest.
+    while rest > 0 {
+        if fib <= rest {
+            (rest, smallest) = (rest - fib, fib);
+        }
+        (fib, below) = (below, fib - below);
+    }
+    smallest
+}
+
+/// The winning move of Fibonacci Nim from a heap of `heap` stones when the player to move
+/// may take at most `limit` (one heap; the first player takes 1 to `heap - 1`, see
+/// [`fibonacci_nim_first_move`]; then each takes 1 up to twice what the other just took; who
+/// takes the last stone wins): `Some(q)`, take `q`, or `None` when the position is lost.
+///
+/// `q` is the smallest term of the Zeckendorf representation of `heap` (its sum of
+/// non-consecutive Fibonacci numbers 1, 2, 3, 5, ...), a win exactly when `q <= limit`
+/// (Whinihan, 1963): the heap left has a smallest term above `2 q`, the opponent's limit.
+///
+/// # Complexity
+/// At most 92 steps: a walk down the Fibonacci numbers in a `u64` to the smallest term.
+///
+/// ```
+/// use combgames::nim::fibonacci_nim_move;
+/// assert_eq!(fibonacci_nim_move(10, 3), Some(2)); // 10 = 8 + 2: leave 8, limit 4
+/// assert_eq!(fibonacci_nim_move(10, 1), None);
+/// ```
+pub fn fibonacci_nim_move(heap: u64, limit: u64) -> Option<u64> {
+    let take = smallest_zeckendorf_term(heap);
+    (1..=limit).contains(&take).then_some(take)
+}
+
+/// The first player's winning move of Fibonacci Nim on a heap of `heap` stones (see
+/// [`fibonacci_nim_move`]), who may take 1 to `heap - 1`: `None` exactly when `heap` is a
+/// Fibonacci number (or 0), whose first player loses.
+///
+/// # Complexity
+/// As [`fibonacci_nim_move`].
+///
+/// ```
+/// use combgames::nim::fibonacci_nim_first_move;
+/// assert_eq!(fibonacci_nim_first_move(12), Some(1)); // 12 = 8 + 3 + 1
+/// assert_eq!(fibonacci_nim_first_move(13), None);
+/// ```
+pub fn fibonacci_nim_first_move(heap: u64) -> Option<u64> {
+    fibonacci_nim_move(heap, heap.saturating_sub(1))
 }
 
 /// The largest `k` and pile size the Wythoff functions take, 7.046 x 10^18: the last pair

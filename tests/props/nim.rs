@@ -1,11 +1,12 @@
 //! The Nim rules against plain game searches: Nim and sums of random games, misère Nim and
-//! anti-SG sums, staircase Nim, Moore's Nim_k, Wythoff's game; at sizes no search reaches,
-//! Wythoff's game against the plain integer square root.
+//! anti-SG sums, staircase Nim, Moore's Nim_k, Fibonacci Nim, Wythoff's game; at sizes no
+//! search reaches, Fibonacci Nim against a plain Zeckendorf representation and Wythoff's game
+//! against the plain integer square root.
 
 use combgames::nim::{
-    misere_winning_moves, misere_wins, moore_winning_move, moore_wins, staircase_nim_value,
-    staircase_winning_moves, winning_moves, wythoff_pair, wythoff_partner, wythoff_winning_moves,
-    WYTHOFF_LIMIT,
+    fibonacci_nim_first_move, fibonacci_nim_move, misere_winning_moves, misere_wins,
+    moore_winning_move, moore_wins, staircase_nim_value, staircase_winning_moves, winning_moves,
+    wythoff_pair, wythoff_partner, wythoff_winning_moves, WYTHOFF_LIMIT,
 };
 use proptest::prelude::*;
 use std::collections::HashMap;
@@ -243,6 +244,34 @@ proptest! {
     }
 
     #[test]
+    fn fibonacci_nim_moves_on_big_heaps_leave_a_smallest_term_above_twice_the_move(
+        heap in prop_oneof![any::<u64>(), near_fibonacci()],
+        limit in any::<u64>(),
+    ) {
+        // The limits that matter: below, at and above the smallest term, the first move's.
+        let smallest = *zeckendorf(heap).last().unwrap_or(&0);
+        let limits = [
+            limit,
+            smallest.saturating_sub(1),
+            smallest,
+            smallest.saturating_mul(2),
+            heap.saturating_sub(1),
+        ];
+        for limit in limits {
+            match fibonacci_nim_move(heap, limit) {
+                Some(take) => {
+                    prop_assert!(1 <= take && take <= limit.min(heap));
+                    let left = zeckendorf(heap - take);
+                    let above = |&s: &u64| u128::from(s) > 2 * u128::from(take);
+                    prop_assert!(left.last().map_or(true, above), "{} {}", heap, take);
+                }
+                None => prop_assert!(heap == 0 || smallest > limit, "{} {}", heap, limit),
+            }
+        }
+        prop_assert_eq!(fibonacci_nim_first_move(heap), fibonacci_nim_move(heap, limits[4]));
+    }
+
+    #[test]
     fn wythoff_matches_the_plain_square_root(
         k in 0..=WYTHOFF_LIMIT,
         x in 0..=WYTHOFF_LIMIT,
@@ -309,6 +338,19 @@ fn moore_after(heaps: &[u64], k: usize, listed: &[(usize, u64)]) -> Vec<u64> {
     after
 }
 
+/// The Zeckendorf representation of `n`, largest term first: the greedy rule over every
+/// Fibonacci number 1, 2, 3, 5, ... in a `u64`.
+fn zeckendorf(mut n: u64) -> Vec<u64> {
+    let mut terms = Vec::new();
+    for &f in fibonacci_numbers().iter().rev() {
+        if f <= n {
+            terms.push(f);
+            n -= f;
+        }
+    }
+    terms
+}
+
 /// The Fibonacci numbers 1, 2, 3, 5, ... in a `u64`.
 fn fibonacci_numbers() -> Vec<u64> {
     let mut fibonacci = vec![1u64, 2];
@@ -318,6 +360,67 @@ fn fibonacci_numbers() -> Vec<u64> {
             Some(next) => fibonacci.push(next),
             None => return fibonacci,
         }
+    }
+}
+
+/// Heaps whose representations end in long runs or large terms: a Fibonacci number plus or
+/// minus a little (`F_n - 1` is `F_(n-1) + F_(n-3) + ...`), and sums of two.
+fn near_fibonacci() -> impl Strategy<Value = u64> {
+    let fibonacci = fibonacci_numbers();
+    (
+        any::<prop::sample::Index>(),
+        any::<prop::sample::Index>(),
+        -3i64..=3,
+    )
+        .prop_map(move |(i, j, d)| {
+            let (f, g) = (
+                fibonacci[i.index(fibonacci.len())],
+                fibonacci[j.index(fibonacci.len())],
+            );
+            let f = if d % 2 == 0 { f } else { f.saturating_add(g) };
+            if d < 0 {
+                f.saturating_sub(d.unsigned_abs())
+            } else {
+                f.saturating_add(d as u64)
+            }
+        })
+}
+
+#[test]
+fn fibonacci_nim_matches_search() {
+    // (heap, limit): take 1 to `limit` stones, at most the heap; then the opponent's limit
+    // is twice the take. Limits above the heap allow what the heap allows.
+    let moves = |&(heap, limit): &(u64, u64)| -> Vec<(u64, u64)> {
+        let after = |take: u64| (heap - take, (2 * take).min(heap - take));
+        (1..=limit.min(heap)).map(after).collect()
+    };
+    let mut memo = HashMap::new();
+    let mut wins_at =
+        |heap: u64, limit: u64| wins(&(heap, limit.min(heap)), false, &moves, &mut memo);
+    for heap in 0..=200 {
+        for limit in 0..=heap + 1 {
+            let won = wins_at(heap, limit);
+            let take = fibonacci_nim_move(heap, limit);
+            assert_eq!(take.is_some(), won, "heap {heap}, limit {limit}");
+            if let Some(take) = take {
+                assert!(
+                    1 <= take && take <= limit.min(heap),
+                    "heap {heap}, limit {limit}"
+                );
+                assert!(
+                    !wins_at(heap - take, 2 * take),
+                    "heap {heap}, limit {limit}: {take}"
+                );
+            }
+        }
+        // The opening: any number but all.
+        let first = fibonacci_nim_first_move(heap);
+        assert_eq!(
+            first.is_some(),
+            heap > 0 && wins_at(heap, heap - 1),
+            "heap {heap}"
+        );
+        assert!(first.map_or(true, |take| take < heap && !wins_at(heap - take, 2 * take)));
     }
 }
 
