@@ -10,7 +10,7 @@
 //!   states, Grundy values of numbered states whose moves go down, and Every-SG (sums
 //!   where a turn moves in every component) over such states.
 //! - [`nim`]: winning moves of sums of games, misère Nim and the anti-SG rule, staircase Nim,
-//!   Wythoff's game.
+//!   Moore's Nim_k, Fibonacci Nim, Wythoff's game.
 //! - [`nimber`]: nimber multiplication over 64 bits.
 //! - [`subtraction`]: subtraction games, answered for any heap size from their period.
 //! - [`split`]: games whose moves split a position into parts, and their winning moves.

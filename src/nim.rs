@@ -1,6 +1,6 @@
-//! Nim and the games a closed form reduces to it: the winning moves of a sum of games from
-//! its components' Grundy values, misère Nim and the anti-SG rule, staircase Nim, and
-//! Wythoff's game in integers only.
+//! Nim and the games a closed form solves like it: the winning moves of a sum of games from
+//! its components' Grundy values, misère Nim and the anti-SG rule, staircase Nim, Moore's
+//! Nim_k, Fibonacci Nim, and Wythoff's game in integers only.
 
 /// Every winning move of a sum of games whose components have the Grundy values `values`
 /// (normal play: who cannot move loses): `(i, t)` when taking component `i` to a position
@@ -134,32 +134,167 @@ pub fn staircase_winning_moves(coins: &[u64]) -> Vec<(usize, u64)> {
     moves
 }
 
-/// The largest `k` and pile size the Wythoff functions take: 7 x 10^18, so that `b_k` fits
-/// in a `u64` and `5 k^2` in a `u128`.
-pub const WYTHOFF_LIMIT: u64 = 7_000_000_000_000_000_000;
+/// Whether the player to move wins Moore's Nim_k on `heaps`: a move takes any positive
+/// number of stones from each of at least 1 and at most `k` heaps; who cannot move loses.
+/// The position is lost exactly when, at every binary digit, the number of heaps with a 1
+/// there is a multiple of `k + 1` (Moore, 1910). `k = 1` is Nim.
+///
+/// # Complexity
+/// O(64 n).
+///
+/// # Panics
+/// If `k` is 0.
+///
+/// ```
+/// use combgames::nim::moore_wins;
+/// assert!(!moore_wins(&[5, 5, 5], 2)); // each digit of 5 is set in 3 heaps
+/// assert!(moore_wins(&[5, 5, 5], 1));
+/// ```
+pub fn moore_wins(heaps: &[u64], k: usize) -> bool {
+    assert!(k >= 1, "Moore's Nim_k takes from 1 to k heaps: k = 0");
+    let ones = |bit: u32| heaps.iter().filter(|&&h| h >> bit & 1 == 1).count();
+    (0..64).any(|bit| ones(bit) % k.saturating_add(1) != 0)
+}
 
-/// The integer square root, by Newton's method from above.
-fn isqrt(n: u128) -> u128 {
-    if n < 2 {
-        return n;
-    }
-    let mut x = 1u128 << ((129 - n.leading_zeros()) / 2);
-    loop {
-        let next = (x + n / x) / 2;
-        if next >= x {
-            return x;
+/// A winning move of Moore's Nim_k (see [`moore_wins`]): `(i, size)` for each heap `i` it
+/// reduces, to `size`, by `i`; empty when the position is lost.
+///
+/// Built from the highest binary digit down. A heap reduced at a higher digit is free below
+/// it: its lower digits are set as needed. At each digit, with `r` the count of 1s in the
+/// heaps not yet reduced, modulo `k + 1`: if `k + 1 - r` free heaps exist, a 1 in as many
+/// makes the count a multiple; else `r` heaps with a 1 there drop it (keeping the digits
+/// above, clearing those below) and become free, and as fewer than `k + 1 - r` were free,
+/// at most `k` heaps are then reduced.
+///
+/// # Complexity
+/// O(64 n).
+///
+/// # Panics
+/// If `k` is 0.
+///
+/// ```
+/// use combgames::nim::moore_winning_move;
+/// // Digit 2 is set in heaps 0 and 1: both drop it, then take a 1 at digit 0 as heap 2 has.
+/// assert_eq!(moore_winning_move(&[5, 4, 1], 2), [(0, 1), (1, 1)]);
+/// assert_eq!(moore_winning_move(&[5, 5, 5], 2), []);
+/// ```
+pub fn moore_winning_move(heaps: &[u64], k: usize) -> Vec<(usize, u64)> {
+    assert!(k >= 1, "Moore's Nim_k takes from 1 to k heaps: k = 0");
+    let modulus = k.saturating_add(1);
+    // A heap is reduced once its size after the move is below its size.
+    let (mut after, mut free) = (heaps.to_vec(), 0);
+    for bit in (0..64).rev() {
+        let one = 1u64 << bit;
+        let ones = (0..heaps.len()).filter(|&i| after[i] == heaps[i] && heaps[i] & one != 0);
+        let r = ones.count() % modulus;
+        if r == 0 {
+            continue;
         }
-        x = next;
+        let raise = free >= modulus - r;
+        let mut left = if raise { modulus - r } else { r };
+        for i in 0..heaps.len() {
+            let reduced = after[i] < heaps[i];
+            if left == 0 {
+                break;
+            } else if raise && reduced {
+                after[i] |= one;
+                left -= 1;
+            } else if !raise && !reduced && heaps[i] & one != 0 {
+                after[i] = heaps[i] & !(one | (one - 1));
+                (left, free) = (left - 1, free + 1);
+            }
+        }
     }
+    let changed = (0..heaps.len()).filter(|&i| after[i] < heaps[i]);
+    changed.map(|i| (i, after[i])).collect()
+}
+
+/// The smallest term of the Zeckendorf representation of `n` (0 for 0), its sum of Fibonacci
+/// numbers of which no two are consecutive, whose terms the greedy rule finds largest first.
+fn smallest_zeckendorf_term(n: u64) -> u64 {
+    // From F_93 and F_92 down, the largest Fibonacci numbers in a u64 (F_94 is not).
+    let (mut fib, mut below) = (12_200_160_415_121_876_738u64, 7_540_113_804_746_346_429);
+    let (mut rest, mut smallest) = (n, 0);
+    // F_2 = 1 leaves a rest of 0 at the latest.
+    while rest > 0 {
+        if fib <= rest {
+            (rest, smallest) = (rest - fib, fib);
+        }
+        (fib, below) = (below, fib - below);
+    }
+    smallest
+}
+
+/// The winning move of Fibonacci Nim from a heap of `heap` stones when the player to move
+/// may take at most `limit` (one heap; the first player takes 1 to `heap - 1`, see
+/// [`fibonacci_nim_first_move`]; then each takes 1 up to twice what the other just took; who
+/// takes the last stone wins): `Some(q)`, take `q`, or `None` when the position is lost.
+///
+/// `q` is the smallest term of the Zeckendorf representation of `heap` (its sum of
+/// non-consecutive Fibonacci numbers 1, 2, 3, 5, ...), a win exactly when `q <= limit`
+/// (Whinihan, 1963): the heap left has a smallest term above `2 q`, the opponent's limit.
+///
+/// # Complexity
+/// At most 92 steps: a walk down the Fibonacci numbers in a `u64` to the smallest term.
+///
+/// ```
+/// use combgames::nim::fibonacci_nim_move;
+/// assert_eq!(fibonacci_nim_move(10, 3), Some(2)); // 10 = 8 + 2: leave 8, limit 4
+/// assert_eq!(fibonacci_nim_move(10, 1), None);
+/// ```
+pub fn fibonacci_nim_move(heap: u64, limit: u64) -> Option<u64> {
+    let take = smallest_zeckendorf_term(heap);
+    (1..=limit).contains(&take).then_some(take)
+}
+
+/// The first player's winning move of Fibonacci Nim on a heap of `heap` stones (see
+/// [`fibonacci_nim_move`]), who may take 1 to `heap - 1`: `None` exactly when `heap` is a
+/// Fibonacci number (or 0), whose first player loses.
+///
+/// # Complexity
+/// As [`fibonacci_nim_move`].
+///
+/// ```
+/// use combgames::nim::fibonacci_nim_first_move;
+/// assert_eq!(fibonacci_nim_first_move(12), Some(1)); // 12 = 8 + 3 + 1
+/// assert_eq!(fibonacci_nim_first_move(13), None);
+/// ```
+pub fn fibonacci_nim_first_move(heap: u64) -> Option<u64> {
+    fibonacci_nim_move(heap, heap.saturating_sub(1))
+}
+
+/// The largest `k` and pile size the Wythoff functions take, 7.046 x 10^18: the last pair
+/// that fits in a `u64`, as `b_k = u64::MAX`.
+pub const WYTHOFF_LIMIT: u64 = 7_046_029_254_386_353_130;
+
+/// `phi - 1 = (sqrt 5 - 1) / 2` in 128-bit fixed point, rounded down:
+/// `(isqrt(5 << 256) - (1 << 128)) >> 1`.
+const PHI_FRACTION: u128 = 0x9e37_79b9_7f4a_7c15_f39c_c060_5ced_c834;
+
+/// `floor(k (phi - 1)) = floor(k / phi)`, exactly for `k <= WYTHOFF_LIMIT`.
+///
+/// Proof. With `g = phi - 1` and `F = PHI_FRACTION`, `0 < g 2^128 - F < 1`, so
+/// `k F / 2^128 <= k g < k F / 2^128 + k 2^-128`: the floor computed, of `k F / 2^128`, is at
+/// most `floor(k g)`, and smaller only if an integer `m` lies in `(k F / 2^128, k g]`, so
+/// `0 <= k g - m < k 2^-128`. Let `p = m + k <= k phi`. As `phi` and `-1 / phi` are the roots of
+/// `x^2 - x - 1`, `(k phi - p)(p + k / phi) = -(p^2 - p k - k^2)`, a nonzero integer for
+/// `k >= 1` (`phi` is irrational), and `p + k / phi <= k (phi + 1 / phi) = k sqrt 5`; so
+/// `k g - m = k phi - p >= 1 / (k sqrt 5)`, which exceeds `k 2^-128` while
+/// `k^2 sqrt 5 < 2^128`, that is `k < 1.23 x 10^19`. `k = 0` gives 0.
+fn floor_over_phi(k: u64) -> u64 {
+    let k = u128::from(k);
+    // k F is 192 bits: the product by F's low word, then by its high word on top.
+    let low = k * (PHI_FRACTION as u64 as u128);
+    ((k * (PHI_FRACTION >> 64) + (low >> 64)) >> 64) as u64
 }
 
 /// The `k`-th losing position `(a_k, b_k)` of Wythoff's game (two piles; take any number
 /// from one, or the same number from both; who cannot move loses), `k = 0, 1, 2, ...`:
-/// `a_k = floor(k phi)` and `b_k = a_k + k`, with no floating point: `k phi` lies strictly
-/// between integers, so `a_k = (k + isqrt(5 k^2)) / 2`.
+/// `a_k = floor(k phi) = k + floor(k / phi)` and `b_k = a_k + k`, exactly, with no floating
+/// point.
 ///
 /// # Complexity
-/// O(log k) for the square root.
+/// O(1): two 64 x 64-bit products.
 ///
 /// # Panics
 /// If `k > WYTHOFF_LIMIT`.
@@ -172,35 +307,35 @@ fn isqrt(n: u128) -> u128 {
 /// ```
 pub fn wythoff_pair(k: u64) -> (u64, u64) {
     assert!(k <= WYTHOFF_LIMIT, "Wythoff index {} is too large", k);
-    let a = ((u128::from(k) + isqrt(5 * u128::from(k) * u128::from(k))) / 2) as u64;
+    let a = k + floor_over_phi(k);
     (a, a + k)
 }
 
-/// The pile size `y` that makes `(x, y)` a losing position of Wythoff's game: every size
-/// is in exactly one pair [`wythoff_pair`]`(k)`, as `a_k` (when `k = ceil(x / phi)`
-/// gives it back) or as `b_j` (then `j = ceil(x / phi^2)`).
+/// The pile size `y` that makes `(x, y)` a losing position of Wythoff's game, so the player
+/// to move wins `(x, y)` exactly when `y != wythoff_partner(x)`. Every size is in exactly
+/// one pair [`wythoff_pair`]`(k)`: as `a_k` (when `k = ceil(x / phi)` gives it back), or as
+/// `b_j`, whose `j = ceil(x / phi^2) = x - floor(x / phi)` leaves `a_j = floor(x / phi)`.
 ///
 /// # Complexity
-/// O(log x).
+/// O(1).
 ///
 /// # Panics
 /// If `x > WYTHOFF_LIMIT`.
 pub fn wythoff_partner(x: u64) -> u64 {
     assert!(x <= WYTHOFF_LIMIT, "Wythoff pile {} is too large", x);
-    let (x, root) = (u128::from(x), isqrt(5 * u128::from(x) * u128::from(x)));
-    // x / phi = x (sqrt 5 - 1) / 2 and x / phi^2 = x (3 - sqrt 5) / 2, rounded up.
-    let k = ((root - x) / 2 + 1) as u64;
-    match wythoff_pair(k) {
-        (a, b) if u128::from(a) == x => b,
-        _ => (x - (3 * x + 1 - root) / 2) as u64,
+    let below = floor_over_phi(x);
+    match wythoff_pair(below + 1) {
+        (a, b) if a == x => b,
+        _ => below,
     }
 }
 
-/// Every winning move of Wythoff's game from piles `(x, y)`: the positions it can leave
-/// that are losing ones, the move from both piles first, then those from `x`, then from `y`.
+/// Every winning move of Wythoff's game from piles `(x, y)`: the losing positions it can
+/// leave, the move from both piles first, then the one from `x`, then from `y` (at most
+/// one of each, as every difference and every size is in exactly one losing pair).
 ///
 /// # Complexity
-/// O(log(x + y)).
+/// O(1), with no allocation.
 ///
 /// # Panics
 /// If `x` or `y` exceeds `WYTHOFF_LIMIT`.
@@ -208,22 +343,17 @@ pub fn wythoff_partner(x: u64) -> u64 {
 /// ```
 /// use combgames::nim::{wythoff_partner, wythoff_winning_moves};
 /// assert_eq!(wythoff_partner(4), 7);
-/// assert_eq!(wythoff_winning_moves(4, 7), []); // a losing position
-/// assert_eq!(wythoff_winning_moves(5, 8), [(4, 7), (5, 3)]);
+/// assert_eq!(wythoff_winning_moves(4, 7).next(), None); // a losing position
+/// let moves: Vec<(u64, u64)> = wythoff_winning_moves(5, 8).collect();
+/// assert_eq!(moves, [(4, 7), (5, 3)]);
 /// ```
-pub fn wythoff_winning_moves(x: u64, y: u64) -> Vec<(u64, u64)> {
+pub fn wythoff_winning_moves(x: u64, y: u64) -> impl Iterator<Item = (u64, u64)> {
     let (low, high) = (x.min(y), x.max(y));
-    let mut moves = Vec::new();
     let (a, _) = wythoff_pair(high - low);
-    if a < low {
-        moves.push((x - (low - a), y - (low - a)));
-    }
-    let (from_x, from_y) = (wythoff_partner(y), wythoff_partner(x));
-    if from_x < x {
-        moves.push((from_x, y));
-    }
-    if from_y < y {
-        moves.push((x, from_y));
-    }
-    moves
+    let both = (a < low).then(|| (x - (low - a), y - (low - a)));
+    let (x_to, y_to) = (wythoff_partner(y), wythoff_partner(x));
+    let from_x = (x_to < x).then_some((x_to, y));
+    let from_y = (y_to < y).then_some((x, y_to));
+    // The trait's call, not `.into_iter()`: under edition 2018 that would iterate references.
+    IntoIterator::into_iter([both, from_x, from_y]).flatten()
 }
