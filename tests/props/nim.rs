@@ -228,8 +228,21 @@ proptest! {
     }
 
     #[test]
+    fn moore_wins_counts_every_digit(
+        heaps in proptest::collection::vec(prop_oneof![any::<u64>(), 0u64..4], 0..=40),
+        copies in 1usize..=4,
+        k in 1usize..=4,
+    ) {
+        // Each heap `copies` times: with copies = k + 1, every count is a multiple, lost.
+        let heaps: Vec<u64> = heaps.iter().flat_map(|&h| vec![h; copies]).collect();
+        let ones = |bit: u32| heaps.iter().filter(|&&h| h >> bit & 1 == 1).count();
+        let lost = (0..64).all(|bit| ones(bit) % (k + 1) == 0);
+        prop_assert_eq!(moore_wins(&heaps, k), !lost);
+    }
+
+    #[test]
     fn moore_moves_on_big_heaps_leave_digit_counts_of_multiples(
-        heaps in proptest::collection::vec(any::<u64>(), 1..=12),
+        heaps in proptest::collection::vec(any::<u64>(), 1..=40),
         k in 1usize..=5,
     ) {
         // The move leaves a position whose counts are all multiples of k + 1 (lost by the
