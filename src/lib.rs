@@ -12,6 +12,8 @@
 //!   Wythoff's game.
 //! - [`nimber`]: nimber multiplication over 64 bits.
 //! - [`subtraction`]: subtraction games, answered for any heap size from their period.
+//! - [`surreal`]: exact dyadic numbers, the simplest number between two (`{L | R}`), and
+//!   red-blue Hackenbush strings.
 //! - [`split`]: games whose moves split a position into parts, and their winning moves.
 //! - [`rect`]: flat indices of intervals and rectangles, for memo tables keyed by them.
 //! - [`partizan`]: outcomes and outcome classes of partizan games, and a solver for finite
@@ -31,4 +33,5 @@ pub mod picture;
 pub mod rect;
 pub mod split;
 pub mod subtraction;
+pub mod surreal;
 pub mod write;
