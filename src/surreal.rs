@@ -10,11 +10,8 @@ use std::fmt;
 use std::iter::Sum;
 use std::ops::{Add, Neg, Sub};
 
-/// The largest power of two a denominator may have.
-const MAX_EXPONENT: u32 = 127;
-
-/// What overflowing arithmetic panics with.
-const OVERFLOW: &str = "DyadicRational overflow: the exact result's numerator is outside i128";
+/// What a result outside the values panics with.
+const OVERFLOW: &str = "DyadicRational overflow";
 
 /// An exact dyadic rational `numerator / 2^exponent`, in lowest terms (an odd numerator, or
 /// the exponent 0), so that equal values are equal structs. No floats, no rounding.
@@ -60,20 +57,16 @@ impl DyadicRational {
     /// O(1).
     ///
     /// # Panics
-    /// If the reduced denominator is above `2^127` (an odd `numerator` with `exponent` above
-    /// 127, say).
+    /// If `exponent` is above 127.
     pub fn new(numerator: i128, exponent: u32) -> Self {
-        // 0 has all trailing zeros: 0 / 2^k is 0 / 1.
-        let common = match numerator {
-            0 => exponent,
-            _ => numerator.trailing_zeros().min(exponent),
-        };
-        let exponent = exponent - common;
-        assert!(exponent <= MAX_EXPONENT, "a denominator above 2^127");
-        DyadicRational {
-            numerator: numerator.checked_shr(common).unwrap_or(0),
+        assert!(exponent <= 127, "{}", OVERFLOW);
+        // Split as it stands, then put together in lowest terms: it fits, as it did.
+        let (floor, fraction) = DyadicRational {
+            numerator,
             exponent,
         }
+        .parts();
+        DyadicRational::from_parts(floor, fraction).expect(OVERFLOW)
     }
 
     /// The numerator in lowest terms.
@@ -118,44 +111,43 @@ impl DyadicRational {
     }
 
     /// The integer part (rounded down) and the fraction left, in units of `2^-127`: together
-    /// they order the numbers as tuples, and no step can overflow.
+    /// they order the numbers as tuples, and they add with no step that can overflow.
     fn parts(self) -> (i128, u128) {
         let fraction = self.numerator as u128 & ((1 << self.exponent) - 1);
         let floor = self.numerator >> self.exponent;
-        (floor, fraction << (MAX_EXPONENT - self.exponent))
+        (floor, fraction << (127 - self.exponent))
+    }
+
+    /// The number `floor + fraction / 2^127`, if it is one of the values (`fraction` below
+    /// `2^127`). Its numerator is `floor * 2^k` plus less than `2^k`: it fits iff the first
+    /// term does.
+    fn from_parts(floor: i128, fraction: u128) -> Option<Self> {
+        let exponent = 127 - fraction.trailing_zeros().min(127);
+        let numerator = shifted(floor, exponent)? | (fraction >> (127 - exponent)) as i128;
+        Some(DyadicRational {
+            numerator,
+            exponent,
+        })
     }
 
     /// `self + other`, or `self - other` if `subtract`; `None` when outside the values.
     fn sum(self, other: Self, subtract: bool) -> Option<Self> {
-        let operation = if subtract {
-            i128::checked_sub
+        // A carry or a borrow from the fractions is 1 only when both numbers have fractions,
+        // so integer parts within 2^126 of 0: the first step overflows only when the result
+        // is no value either.
+        let ((a, x), (b, y)) = (self.parts(), other.parts());
+        let (floor, fraction) = if subtract {
+            (
+                a.checked_sub(b)?.checked_sub((x < y).into())?,
+                x.wrapping_sub(y),
+            )
         } else {
-            i128::checked_add
+            (
+                a.checked_add(b)?.checked_add(((x + y) >> 127) as i128)?,
+                x + y,
+            )
         };
-        let (a, b) = (self.numerator, other.numerator);
-        let (j, k) = (self.exponent, other.exponent);
-        // Over the finer power 2^max(j, k), the result is `floor * 2^shift + fraction` with
-        // `0 <= fraction < 2^shift`: it fits iff `floor * 2^shift` does, and no partial
-        // result overflows unless it does (`a * 2^shift` may, when the result fits).
-        let shift = j.max(k) - j.min(k);
-        let (floor, fraction) = match j.cmp(&k) {
-            Ordering::Equal if j == 0 => return Some(DyadicRational::integer(operation(a, b)?)),
-            Ordering::Equal => {
-                // Both odd, 2p + 1 and 2q + 1: the result over 2^(k-1) is p + q + 1 or
-                // p - q, which never overflows.
-                let halves = operation(a >> 1, b >> 1)? + i128::from(!subtract);
-                return Some(DyadicRational::new(halves, k - 1));
-            }
-            Ordering::Less => {
-                // `b` is odd, so not i128::MIN.
-                let b = if subtract { -b } else { b };
-                (a.checked_add(b >> shift)?, b & !(-1 << shift))
-            }
-            Ordering::Greater => (operation(a >> shift, b)?, a & !(-1 << shift)),
-        };
-        // The finer numerator is odd, so is the result: in lowest terms.
-        let numerator = shifted(floor, shift)? | fraction;
-        Some(DyadicRational::new(numerator, j.max(k)))
+        DyadicRational::from_parts(floor, fraction & !(1 << 127))
     }
 }
 
@@ -201,8 +193,7 @@ impl Sub for DyadicRational {
 impl Neg for DyadicRational {
     type Output = DyadicRational;
     fn neg(self) -> Self {
-        let numerator = self.numerator.checked_neg().expect(OVERFLOW);
-        DyadicRational { numerator, ..self }
+        DyadicRational::ZERO - self
     }
 }
 
@@ -264,15 +255,10 @@ pub fn simplest_between(
         }
     }
     // The integers strictly between run from `first` to `last`: 0 if it is one, else the
-    // end nearer 0. (Neither can overflow unless all integers between are outside i128.)
-    let first = left.map(|l| l.parts().0.checked_add(1).expect(OVERFLOW));
-    let last = right.map(|r| {
-        let (floor, fraction) = r.parts();
-        floor
-            .checked_sub(i128::from(fraction == 0))
-            .expect(OVERFLOW)
-    });
-    let (first, last) = (first.unwrap_or(i128::MIN), last.unwrap_or(i128::MAX));
+    // end nearer 0. (Neither overflows unless all integers between are outside i128.)
+    let first = left.map_or(i128::MIN, |l| l.parts().0.checked_add(1).expect(OVERFLOW));
+    // (The ceiling of `r` less 1 is -floor(-r) - 1, which is !floor(-r).)
+    let last = right.map_or(i128::MAX, |r| !(-r).parts().0);
     if first <= last {
         return Some(DyadicRational::integer(0.max(first).min(last)));
     }
@@ -282,13 +268,11 @@ pub fn simplest_between(
     // between `low` and `high - 1`: `low` is below it and the next multiple above `high - 1`.
     let ((floor, low), (right_floor, high)) = (left?.parts(), right?.parts());
     let high = if right_floor == floor { high } else { 1 << 127 };
-    assert!(
-        high - low >= 2,
-        "the simplest number has a denominator above 2^127"
-    );
+    assert!(high - low >= 2, "{}", OVERFLOW);
     let t = 127 - (low ^ (high - 1)).leading_zeros();
-    let fraction = DyadicRational::new(((high - 1) >> t) as i128, MAX_EXPONENT - t);
-    Some(DyadicRational::integer(floor) + fraction)
+    DyadicRational::from_parts(floor, (high - 1) >> t << t)
+        .expect(OVERFLOW)
+        .into()
 }
 
 /// The value of a red-blue Hackenbush string: its edges from the ground up, Left's (blue)
@@ -320,10 +304,7 @@ pub fn hackenbush_value(edges: &[u8], left: u8) -> DyadicRational {
     let first = edges.first().map_or(0, sign);
     let run = edges.iter().take_while(|&edge| sign(edge) == first).count();
     let exponent = edges.len() - run;
-    assert!(
-        exponent <= 127,
-        "a Hackenbush value with a denominator above 2^127"
-    );
+    assert!(exponent <= 127, "{}", OVERFLOW);
     // In units of 2^-exponent: each later edge doubles what came before and adds its own.
     let mut numerator = first * run as i128;
     for edge in &edges[run..] {

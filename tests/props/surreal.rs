@@ -164,8 +164,8 @@ fn arithmetic_at_the_ends_of_the_range() {
     assert_eq!(min - min, D::ZERO);
     assert_eq!(D::new(-1, 0) - min, max);
     assert_eq!(D::new(1, 127) + D::new(1, 127), D::new(1, 126));
-    assert_eq!(D::new(0, 500), D::ZERO);
-    assert_eq!(D::new(1 << 100, 227), D::new(1, 127));
+    assert_eq!(D::new(0, 127), D::ZERO);
+    assert_eq!(D::new(1 << 100, 127), D::new(1, 27));
     assert_eq!(D::new(1, 127).to_string(), format!("1/{}", 1u128 << 127));
     assert_eq!(D::ZERO.numerator_over(300), Some(0));
     assert_eq!(D::integer(1).numerator_over(127), None);
@@ -174,7 +174,7 @@ fn arithmetic_at_the_ends_of_the_range() {
         catch_unwind(|| max + D::new(1, 0)).is_err(),
         catch_unwind(|| min - D::new(1, 0)).is_err(),
         catch_unwind(|| -min).is_err(),
-        catch_unwind(|| D::new(1, 128)).is_err(),
+        catch_unwind(|| D::new(0, 128)).is_err(),
         catch_unwind(|| simplest_between(Some(max), None)).is_err(),
         catch_unwind(|| simplest_between(None, Some(min))).is_err(),
         catch_unwind(|| simplest_between(Some(D::ZERO), Some(D::new(1, 127)))).is_err(),
