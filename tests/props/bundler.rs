@@ -807,6 +807,8 @@ fn minifying_puts_an_item_a_line_and_drops_only_spaces_that_keep_no_tokens_apart
             "impl<'a>S<'a>{fn g(&self){h(\"x\n  y\",'a',x--1,t.0 .1);}}",
         ),
         ("#[inline]\npub fn f() {}", "#[inline]\npub fn f(){}"),
+        // An item's parameters over several lines are on its line too.
+        ("fn f(\n    a: u8,\n    b: [u8; 2],\n) {}\nconst C: u8 = 1;", "fn f(a:u8,b:[u8;2],){}\nconst C:u8=1;"),
         // Comments go as whitespace does.
         (
             "fn f() {\n    a = 1; // c\n    b /* d\n */ + /* e */ 2\n}",

@@ -173,13 +173,14 @@ pub fn minify(text: &str) -> Result<String, String> {
         }
     };
     let mut out = String::with_capacity(text.len());
+    // Brackets of every kind open: a line break outside them all ends an item.
     let (mut depth, mut i) = (0usize, 0);
     while i < tokens.len() {
         let t = token_text(&tokens[i]);
         if !is_gap(&tokens[i]) {
             depth = match (tokens[i].kind, t) {
-                (Kind::Punct, "{") => depth + 1,
-                (Kind::Punct, "}") => depth.saturating_sub(1),
+                (Kind::Punct, "{" | "(" | "[") => depth + 1,
+                (Kind::Punct, "}" | ")" | "]") => depth.saturating_sub(1),
                 _ => depth,
             };
             out.push_str(t);
