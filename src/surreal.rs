@@ -7,7 +7,6 @@
 use crate::partizan::{Outcome, Player};
 use std::cmp::Ordering;
 use std::fmt;
-use std::iter::Sum;
 use std::ops::{Add, Neg, Sub};
 
 /// What a result outside the values panics with.
@@ -197,14 +196,6 @@ impl Neg for DyadicRational {
     }
 }
 
-/// # Panics
-/// If a partial sum is outside the values of [`DyadicRational`].
-impl Sum for DyadicRational {
-    fn sum<I: Iterator<Item = Self>>(iter: I) -> Self {
-        iter.fold(DyadicRational::ZERO, Add::add)
-    }
-}
-
 /// As contests print numbers: `3`, `-5/2`, `3/4`.
 impl fmt::Display for DyadicRational {
     fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
@@ -255,10 +246,13 @@ pub fn simplest_between(
         }
     }
     // The integers strictly between run from `first` to `last`: 0 if it is one, else the
-    // end nearer 0. (Neither overflows unless all integers between are outside i128.)
+    // end nearer 0. For `m / 2^k`, `(m - 1) >> k` is the ceiling less 1: `m - 1` for an
+    // integer, else the floor (an odd `m` is no multiple of 2^k). Neither overflows unless
+    // every integer between is outside i128.
     let first = left.map_or(i128::MIN, |l| l.parts().0.checked_add(1).expect(OVERFLOW));
-    // (The ceiling of `r` less 1 is -floor(-r) - 1, which is !floor(-r).)
-    let last = right.map_or(i128::MAX, |r| !(-r).parts().0);
+    let last = right.map_or(i128::MAX, |r| {
+        r.numerator.checked_sub(1).expect(OVERFLOW) >> r.exponent
+    });
     if first <= last {
         return Some(DyadicRational::integer(0.max(first).min(last)));
     }
@@ -293,11 +287,11 @@ pub fn simplest_between(
 ///
 /// ```
 /// use combgames::partizan::OutcomeClass;
-/// use combgames::surreal::{hackenbush_value, DyadicRational};
+/// use combgames::surreal::hackenbush_value;
 /// assert_eq!(hackenbush_value(b"BBRB", b'B').to_string(), "7/4"); // 1 + 1 - 1/2 + 1/4
 /// assert_eq!(hackenbush_value(b"RL", b'L').to_string(), "-1/2");
-/// let total: DyadicRational = ["BR", "RB"].iter().map(|s| hackenbush_value(s.as_bytes(), b'B')).sum();
-/// assert_eq!(total.outcome().class(), OutcomeClass::Previous); // 1/2 - 1/2 = 0
+/// let total = hackenbush_value(b"BR", b'B') + hackenbush_value(b"RB", b'B'); // 1/2 - 1/2
+/// assert_eq!(total.outcome().class(), OutcomeClass::Previous);
 /// ```
 pub fn hackenbush_value(edges: &[u8], left: u8) -> DyadicRational {
     let sign = |edge: &u8| if *edge == left { 1 } else { -1 };
@@ -349,7 +343,7 @@ pub fn hackenbush_winning_move<S: AsRef<[u8]>>(
     let values: Vec<DyadicRational> = (strings.iter())
         .map(|s| hackenbush_value(s.as_ref(), left))
         .collect();
-    let total: DyadicRational = values.iter().copied().sum();
+    let total = values.iter().fold(DyadicRational::ZERO, |sum, &v| sum + v);
     let mine = |edge: &u8| (*edge == left) == (mover == Player::Left);
     (0..strings.len()).find_map(|i| {
         let edges = strings[i].as_ref();

@@ -109,7 +109,7 @@ proptest! {
             let exact = scaled * pa.1 == pa.0 << e;
             prop_assert_eq!(a.numerator_over(e), exact.then_some(scaled));
         }
-        let all: D = [a, b, -a].iter().copied().sum();
+        let all = a + b + -a;
         prop_assert_eq!(all, b);
     }
 
@@ -283,7 +283,7 @@ proptest! {
     #[test]
     fn hackenbush_sums_match_a_game_search(strings in hackenbush_strings()) {
         let mut memo = HashMap::new();
-        let total: D = strings.iter().map(|s| hackenbush_value(s, b'B')).sum();
+        let total = strings.iter().fold(D::ZERO, |sum, s| sum + hackenbush_value(s, b'B'));
         for mover in [Player::Left, Player::Right] {
             let won = wins(&strings, mover, &mut memo);
             let outcome = total.outcome();
@@ -300,7 +300,7 @@ proptest! {
         }
         // Other letters: Left's is the one named.
         let swapped: Vec<Vec<u8>> = strings.iter().map(|s| s.iter().map(|&e| if e == b'B' { b'L' } else { b'x' }).collect()).collect();
-        let total_swapped: D = swapped.iter().map(|s| hackenbush_value(s, b'L')).sum();
+        let total_swapped = swapped.iter().fold(D::ZERO, |sum, s| sum + hackenbush_value(s, b'L'));
         prop_assert_eq!(total_swapped, total);
     }
 }
