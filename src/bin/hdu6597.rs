@@ -91,19 +91,21 @@ pub fn scaled_values() -> Vec<i16> {
         if values[code] != UNKNOWN {
             continue;
         }
+        // The best options, found among the counts (which order as the numbers do).
         let (mut numbers, mut best_left, mut best_right) = (true, None, None);
         for_each_option(code, |player, option| {
             numbers &= values[option] != NOT_A_NUMBER;
-            let value = Some(DyadicRational::new(values[option].into(), SCALE));
+            let value = Some(values[option]);
             match player {
                 Player::Left => best_left = best_left.max(value),
                 // `None` (no option yet) is below every value: the first option replaces it.
                 Player::Right => best_right = best_right.min(value).or(value),
             }
         });
-        let value = simplest_between(best_left, best_right).filter(|_| numbers);
-        let scaled = value.and_then(|v| i16::try_from(v.numerator_over(SCALE)?).ok());
-        let value = scaled.unwrap_or(NOT_A_NUMBER);
+        let number = |count: i16| DyadicRational::new(count.into(), SCALE);
+        let value = simplest_between(best_left.map(number), best_right.map(number));
+        let count = value.and_then(|v| i16::try_from(v.numerator_over(SCALE)?).ok());
+        let value = count.filter(|_| numbers).unwrap_or(NOT_A_NUMBER);
         // Flipping the board about its diagonal and its middle column by turns (cell i takes
         // cell FLIPS[turn % 2][i]) visits all 8 symmetries: the two make a quarter turn.
         const FLIPS: [[usize; 9]; 2] = [[0, 3, 6, 1, 4, 7, 2, 5, 8], [2, 1, 0, 5, 4, 3, 8, 7, 6]];
