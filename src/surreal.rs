@@ -283,7 +283,8 @@ pub fn simplest_between(
 ///
 /// # Panics
 /// If the value is outside the values of [`DyadicRational`]: more than 127 edges after the
-/// first run, or a first run past `2^127 / 2^(edges after it)`.
+/// first run, or a numerator (about `r * 2^e`, for a first run of `r` edges and `e` after
+/// it) outside `i128`.
 ///
 /// ```
 /// use combgames::partizan::OutcomeClass;
