@@ -59,13 +59,12 @@ impl DyadicRational {
     /// If `exponent` is above 127.
     pub fn new(numerator: i128, exponent: u32) -> Self {
         assert!(exponent <= 127, "{}", OVERFLOW);
-        // Split as it stands, then put together in lowest terms: it fits, as it did.
-        let (floor, fraction) = DyadicRational {
-            numerator,
-            exponent,
+        // 0 has 128 trailing zeros: it comes out as 0 / 1.
+        let common = numerator.trailing_zeros().min(exponent);
+        DyadicRational {
+            numerator: numerator >> common,
+            exponent: exponent - common,
         }
-        .parts();
-        DyadicRational::from_parts(floor, fraction).expect(OVERFLOW)
     }
 
     /// The numerator in lowest terms.
