@@ -13,6 +13,8 @@
 //!   Moore's Nim_k, Fibonacci Nim, Wythoff's game.
 //! - [`nimber`]: nimber multiplication over 64 bits.
 //! - [`subtraction`]: subtraction games, answered for any heap size from their period.
+//! - [`surreal`]: exact dyadic numbers, the simplest number between two (`{L | R}`), and
+//!   red-blue Hackenbush strings.
 //! - [`split`]: games whose moves split a position into parts, and their winning moves.
 //! - [`coins`]: coin-turning games in a row: Mock Turtles and the Ruler game for positions
 //!   up to `u64::MAX`, with winning moves; any other rule as a split game.
@@ -41,4 +43,5 @@ pub mod picture;
 pub mod rect;
 pub mod split;
 pub mod subtraction;
+pub mod surreal;
 pub mod write;

@@ -2,14 +2,16 @@
 //! column neighbours and Bob (Right) bans a black piece. Who wins?
 //!
 //! Each of the 3^9 single-board positions is worth a number (the tests check it from the
-//! rules), worked out once in `main` in counts of 1/32 as the simplest number between the
-//! best Left and the best Right option. A case's value is the sum of its boards' values and
-//! its sign decides; were some board not a number, a search over the sum would decide.
+//! rules), worked out once in `main` as the simplest number between the best Left and the
+//! best Right option (`surreal::simplest_between`), kept in counts of 1/32. A case's value is
+//! the sum of its boards' counts and its sign decides; were some board not a number, a
+//! search over the sum would decide.
 //! O(input bytes) after the 3^9 table.
 
 use combgames::cells::Cells;
 use combgames::io::{self, Reader, Result};
 use combgames::partizan::{Outcome, OutcomeClass, Player};
+use combgames::surreal::{simplest_between, DyadicRational};
 use combgames::write::{Lines, Writer};
 use std::cmp::Ordering;
 use std::collections::HashMap;
@@ -73,26 +75,6 @@ pub const SCALE: u32 = 5;
 /// denominator than `2^SCALE` or more than an `i16`: such boards are decided by search.
 pub const NOT_A_NUMBER: i16 = i16::MIN;
 
-/// The simplest number strictly between `low` and `high` (all scaled by `2^SCALE`), which
-/// is `{low | high}`; `None` if there is none, or if it needs a finer denominator.
-///
-/// The simplest number is the one born first. Integer `n` is born on day `|n|`, and `m / 2^k`
-/// (odd `m`, `k > 0`) on day `ceil(|m / 2^k|) + k`, after every integer up to its ceiling. So
-/// if the interval holds an integer, the one of least magnitude is simplest; if not, all its
-/// numbers share one ceiling and the one with the smallest denominator is, and it is unique:
-/// between two odd multiples of `2^-k` lies an even one.
-///
-/// # Complexity
-/// O(`SCALE`).
-pub fn simplest_between(low: i32, high: i32) -> Option<i32> {
-    // The multiples of 2^k strictly between run from `first` to `last`. Steps go from
-    // integers (2^SCALE) down; the first with a multiple between takes the one nearest 0.
-    (0..=SCALE).rev().find_map(|k| {
-        let (first, last) = (((low >> k) + 1) << k, ((high - 1) >> k) << k);
-        (first <= last).then(|| 0.max(first).min(last))
-    })
-}
-
 /// The value of every position (indexed by code) times `2^SCALE`, or [`NOT_A_NUMBER`]: the
 /// simplest number between the best Left and the best Right option, if all options are
 /// numbers. Positions go in code order, as options have smaller codes. Only the first of
@@ -102,24 +84,28 @@ pub fn simplest_between(low: i32, high: i32) -> Option<i32> {
 /// # Complexity
 /// O(3^9 x 36 / 8): a position in 8 with at most 36 options, the rest copied.
 pub fn scaled_values() -> Vec<i16> {
-    // Not yet known (no value comes near it), and beyond every value: a missing best option.
+    // Not yet known: no value comes near it.
     const UNKNOWN: i16 = i16::MAX;
-    const NO_OPTION: i32 = 1 << 20;
     let mut values = vec![UNKNOWN; POSITIONS];
     for code in 0..POSITIONS {
         if values[code] != UNKNOWN {
             continue;
         }
-        let (mut numbers, mut best_left, mut best_right) = (true, -NO_OPTION, NO_OPTION);
+        // The best options, found among the counts (which order as the numbers do).
+        let (mut numbers, mut best_left, mut best_right) = (true, None, None);
         for_each_option(code, |player, option| {
             numbers &= values[option] != NOT_A_NUMBER;
+            let value = Some(values[option]);
             match player {
-                Player::Left => best_left = best_left.max(i32::from(values[option])),
-                Player::Right => best_right = best_right.min(i32::from(values[option])),
+                Player::Left => best_left = best_left.max(value),
+                // `None` (no option yet) is below every value: the first option replaces it.
+                Player::Right => best_right = best_right.min(value).or(value),
             }
         });
-        let value = simplest_between(best_left, best_right).filter(|_| numbers);
-        let value = value.map_or(NOT_A_NUMBER, |v| i16::try_from(v).unwrap_or(NOT_A_NUMBER));
+        let number = |count: i16| DyadicRational::new(count.into(), SCALE);
+        let value = simplest_between(best_left.map(number), best_right.map(number));
+        let count = value.and_then(|v| i16::try_from(v.numerator_over(SCALE)?).ok());
+        let value = count.filter(|_| numbers).unwrap_or(NOT_A_NUMBER);
         // Flipping the board about its diagonal and its middle column by turns (cell i takes
         // cell FLIPS[turn % 2][i]) visits all 8 symmetries: the two make a quarter turn.
         const FLIPS: [[usize; 9]; 2] = [[0, 3, 6, 1, 4, 7, 2, 5, 8], [2, 1, 0, 5, 4, 3, 8, 7, 6]];

@@ -281,8 +281,8 @@ fn fixture_bundle_drops_docs_comments_and_test_code_but_keeps_literals() {
         "let chars=['/','/'];let byte=b'/'/b'/';",
         // Comments inside expressions and lines, on lines of their own, at the end of lines;
         // the library's items a line each, with no space that keeps no tokens apart.
-        "let sum=1 + 2;let product=sum * 3 + 1;",
-        "let tight=sum -1;return product * 10 + tight;}\npub fn first",
+        "let sum=1+2;let product=sum*3+1;",
+        "let tight=sum-1;return product*10+tight;}\npub fn first",
         "b::expression());\n}",
         // The bundle's own header, then the binary with its inner attribute first.
         "// fixture as one file, by the bundler (src/bin/bundle/): the binary,\n// then the",
@@ -320,20 +320,20 @@ fn fixture_bundles_leave_out_what_the_binary_does_not_reach() {
     }
     for kept in [
         // Constants reached from another's initialiser and from format strings.
-        "\nconst BASE: u32=10;\nconst FACTOR: u32=3;\npub const SCALED",
-        "\nconst WIDTH: usize=6;\nconst LABEL: &str=\"counter\";\nstatic GREETING",
-        "macro_rules! add_one{",
+        "\nconst BASE:u32=10;\nconst FACTOR:u32=3;\npub const SCALED",
+        "\nconst WIDTH:usize=6;\nconst LABEL:&str=\"counter\";\nstatic GREETING",
+        "macro_rules!add_one{",
         "pub type Count=u32;",
         // Attributes go with their item; associated items reached through `Self` stay.
         "#[derive(Debug,Clone,PartialEq)]\npub struct Counter{",
-        "impl Counter{pub const START: Count=1;const STEP: Count=2;pub fn new",
+        "impl Counter{pub const START:Count=1;const STEP:Count=2;pub fn new",
         "fn helper(&self)",
         // Impls of std's traits for kept types, of a kept trait for foreign types.
         "impl fmt::Display for Counter{",
         "impl Drop for Counter{",
         "impl Shape for Counter{",
         "impl Shape for u16{",
-        "impl<T: Shape> Shape for Vec<T>{",
+        "impl<T:Shape>Shape for Vec<T>{",
         "impl Write for Sink{",
         "impl Display for Shown{",
         "impl Default for Shown{",
@@ -346,7 +346,7 @@ fn fixture_bundles_leave_out_what_the_binary_does_not_reach() {
         "pub use crate::fix_lib::c::shout as loud;",
         "use std::fmt::{self,Display};\nuse std::io::{self,Write};",
         "use crate::fix_lib::{e,};",
-        "pub mod inline_part{pub fn kept_inner()-> u32{",
+        "pub mod inline_part{pub fn kept_inner()->u32{",
     ] {
         assert!(
             text.contains(kept),
@@ -799,30 +799,36 @@ fn minifying_puts_an_item_a_line_and_drops_only_spaces_that_keep_no_tokens_apart
     for (source, minified) in [
         (
             "fn f(a: u32) -> u32 {\n    let b = [a, 1];\n    b[0] + 1\n}\n\nconst C: u8 = 1;\n",
-            "fn f(a: u32)-> u32{let b=[a,1];b[0]+ 1}\nconst C: u8=1;",
+            "fn f(a:u32)->u32{let b=[a,1];b[0]+1}\nconst C:u8=1;",
         ),
         // Inside an item, line breaks are spaces; literals and lifetimes stay as they are.
         (
             "impl<'a> S<'a> {\n    fn g(&self) {\n        h(\"x\n  y\", 'a', x - -1, t.0 .1);\n    }\n}",
-            "impl<'a> S<'a>{fn g(&self){h(\"x\n  y\",'a',x - -1,t.0 .1);}}",
+            "impl<'a>S<'a>{fn g(&self){h(\"x\n  y\",'a',x--1,t.0 .1);}}",
         ),
         ("#[inline]\npub fn f() {}", "#[inline]\npub fn f(){}"),
+        // An item's parameters over several lines are on its line too.
+        ("fn f(\n    a: u8,\n    b: [u8; 2],\n) {}\nconst C: u8 = 1;", "fn f(a:u8,b:[u8;2],){}\nconst C:u8=1;"),
         // Comments go as whitespace does.
         (
             "fn f() {\n    a = 1; // c\n    b /* d\n */ + /* e */ 2\n}",
-            "fn f(){a=1;b + 2}",
+            "fn f(){a=1;b+2}",
         ),
-        // `=` keeps its space next to other punctuation, which it could join.
-        ("let x = -1;\nlet y = a == b;\nc = = d", "let x= -1;\nlet y=a==b;\nc= =d"),
+        // Marks keep their space where they would make a token of two or a comment.
+        ("let x = -1;\nlet y = a == b;\nc = = d", "let x=-1;\nlet y=a==b;\nc= =d"),
+        ("a < - b & & c : & d . . = e / * f", "a< -b& &c:&d. . =e/ *f"),
+        // A word keeps its space before `#` (`r#`), a literal before `.` (`1.` is a float).
+        ("f(r # \"s\" #, 1 . max(2), x . 0)", "f(r #\"s\" #,1 .max(2),x.0)"),
     ] {
         assert_eq!(compact::minify(source).unwrap(), minified, "{source:?}");
     }
 }
 
 /// Code tokens that a minifier could run together if it dropped the space between them.
-const TOKENS: [&str; 28] = [
+const TOKENS: [&str; 34] = [
     "a", "r", "b", "fn", "1", "0x1f", "1.5", "t.0", "'a", "'x'", "b'/'", "\"s t\"", "r#\"q\"#",
-    "(", ")", "[", "]", "{", "}", ",", ";", "-", "<", ">", ".", ":", "=", "&",
+    "(", ")", "[", "]", "{", "}", ",", ";", "-", "<", ">", ".", ":", "=", "&", "#", "!", "/", "*",
+    "|", "+",
 ];
 
 proptest! {

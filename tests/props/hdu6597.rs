@@ -196,27 +196,6 @@ fn banned_cells_count_as_empty() {
 }
 
 #[test]
-fn simplest_between_agrees_with_the_order_of_birth() {
-    // Bounds in units of 1/32 around the values' range, and far ones for absent bounds; an
-    // answer with a finer denominator is `None`.
-    let far = 1 << 20;
-    let bound = |v: i32| (v.abs() < far).then(|| Q::from(v) << 15);
-    for low in (-400..400).chain([-far]) {
-        for high in (-400..400).chain([far]) {
-            let expected = simplest(bound(low), bound(high));
-            let expected = expected
-                .filter(|v| v % (1 << 15) == 0)
-                .map(|v| (v >> 15) as i32);
-            assert_eq!(
-                hdu6597::simplest_between(low, high),
-                expected,
-                "{low} {high}"
-            );
-        }
-    }
-}
-
-#[test]
 fn verdicts_of_hand_made_games_of_every_class() {
     // 0 = { | }, 1 = {0 | }, -1 = { | 0}, * = {0 | 0}, dud = {dud | dud} (endless play).
     let left = [vec![], vec![0], vec![], vec![0], vec![4]];

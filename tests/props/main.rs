@@ -42,6 +42,7 @@ mod readme;
 mod rect;
 mod split;
 mod subtraction;
+mod surreal;
 mod take_away;
 mod tic_tac_toe_nim;
 

@@ -9,6 +9,12 @@
 
 use crate::lex::{lex, Kind, Token};
 
+/// Two marks that begin a token or a comment of Rust's: `..` begins `..=`, `.=` ends it.
+const JOINING: [&str; 26] = [
+    "::", "->", "=>", "==", "!=", "<=", ">=", "&&", "||", "+=", "-=", "*=", "/=", "%=", "^=", "&=",
+    "|=", "<<", ">>", "..", ".=", "<-", "//", "/*", "*/", "#!",
+];
+
 /// Columns per tab, as rustfmt indents.
 const TAB_WIDTH: usize = 4;
 
@@ -125,8 +131,9 @@ fn push_indentation(out: &mut String, indentation: &str) {
 
 /// `text`, a module's code, with each top-level item on one line and each run of
 /// whitespace and comments inside an item made one space, or nothing next to a bracket, a
-/// comma or a semicolon (they never join a neighbour into another token), nor between `=`
-/// and a word, a literal or a bracket.
+/// comma or a semicolon (they never join a neighbour into another token), nor between a
+/// word and a mark (`a+b`, `x:u8`, `=>0`), nor between two marks that make no token of two
+/// (`:&`, `=-`, but `= =`).
 ///
 /// # Complexity
 /// O(text bytes).
@@ -143,19 +150,37 @@ pub fn minify(text: &str) -> Result<String, String> {
                 && matches!(token_text(t), "(" | ")" | "[" | "]" | "{" | "}" | "," | ";")
         })
     };
-    // `=` joins no word, literal or bracket into another token (it may another `=`, `<`..).
-    let equals = |t: Option<&Token>, other: Option<&Token>| {
-        t.map_or(false, |t| token_text(t) == "=")
-            && other.map_or(true, |o| o.kind != Kind::Punct || tight(Some(o)))
+    // Whether the tokens `a` and `b` need a space between them. Two words (identifiers,
+    // keywords, literals, lifetimes) do. A word and a mark never join into another token,
+    // but for `#` after a word (`r#`, and the prefixes 2021 reserves) and `.` after a literal
+    // (`1.` is a float). Two marks join when the last of one and the first of the other
+    // begin a token or a comment.
+    let apart = |a: &Token, b: &Token| {
+        let (x, y) = (token_text(a), token_text(b));
+        match (a.kind == Kind::Punct, b.kind == Kind::Punct) {
+            (false, false) => true,
+            (true, false) => false,
+            (false, true) => y == "#" || (a.kind == Kind::Literal && y == "."),
+            (true, true) => {
+                let pair: String = x
+                    .chars()
+                    .last()
+                    .into_iter()
+                    .chain(y.chars().next())
+                    .collect();
+                JOINING.contains(&pair.as_str())
+            }
+        }
     };
     let mut out = String::with_capacity(text.len());
+    // Brackets of every kind open: a line break outside them all ends an item.
     let (mut depth, mut i) = (0usize, 0);
     while i < tokens.len() {
         let t = token_text(&tokens[i]);
         if !is_gap(&tokens[i]) {
             depth = match (tokens[i].kind, t) {
-                (Kind::Punct, "{") => depth + 1,
-                (Kind::Punct, "}") => depth.saturating_sub(1),
+                (Kind::Punct, "{" | "(" | "[") => depth + 1,
+                (Kind::Punct, "}" | ")" | "]") => depth.saturating_sub(1),
                 _ => depth,
             };
             out.push_str(t);
@@ -168,11 +193,7 @@ pub fn minify(text: &str) -> Result<String, String> {
         // At either end of the text, `tight` keeps out the space, this test the line break.
         if depth == 0 && newline && before.is_some() && after.is_some() {
             out.push('\n');
-        } else if !tight(before)
-            && !tight(after)
-            && !equals(before, after)
-            && !equals(after, before)
-        {
+        } else if !tight(before) && !tight(after) && apart(before.unwrap(), after.unwrap()) {
             out.push(' ');
         }
         i = end;
