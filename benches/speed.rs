@@ -35,6 +35,8 @@ mod inputs;
 mod interactive;
 #[path = "speed/problems.rs"]
 mod problems;
+#[path = "speed/toolkit.rs"]
+mod toolkit;
 
 use inputs::{Generate, Rng};
 use std::fs;
@@ -243,6 +245,54 @@ const CASES: &[Case] = &[
         ],
         extras: &[],
         check: Some(checks::pairs),
+    },
+    Case {
+        name: "wythoff",
+        program: Program::Problem,
+        peer: None,
+        floor_goal: Some(4.0),
+        generate: toolkit::wythoff_input,
+        layouts: &[],
+        varied: None,
+        costs: &[],
+        extras: &[],
+        check: Some(toolkit::check_wythoff),
+    },
+    Case {
+        name: "moore",
+        program: Program::Problem,
+        peer: None,
+        floor_goal: Some(4.0),
+        generate: toolkit::moore_input,
+        layouts: &[],
+        varied: None,
+        costs: &[],
+        extras: &[],
+        check: Some(toolkit::check_moore),
+    },
+    Case {
+        name: "turtles",
+        program: Program::Problem,
+        peer: None,
+        floor_goal: Some(4.0),
+        generate: toolkit::turtles_input,
+        layouts: &[],
+        varied: None,
+        costs: &[],
+        extras: &[],
+        check: Some(toolkit::check_turtles),
+    },
+    Case {
+        name: "kayles",
+        program: Program::Problem,
+        peer: None,
+        floor_goal: Some(4.0),
+        generate: toolkit::kayles_input,
+        layouts: &[],
+        varied: None,
+        costs: &[],
+        extras: &[],
+        check: Some(toolkit::check_kayles),
     },
 ];
 
@@ -706,8 +756,11 @@ fn main() -> ExitCode {
             return exit_code(rust_floor(bytes));
         }
         [flag, name] if flag == "--problem" => {
-            return problems::run(name).unwrap_or_else(|| {
-                let known = problems::NAMES.join(", ");
+            let run = problems::run(name).or_else(|| toolkit::run(name));
+            return run.unwrap_or_else(|| {
+                let known = [&problems::NAMES[..], &toolkit::NAMES[..]]
+                    .concat()
+                    .join(", ");
                 eprintln!("error: no problem named {name:?}; known: {known}");
                 ExitCode::FAILURE
             });

@@ -140,7 +140,7 @@ pub fn staircase_winning_moves(coins: &[u64]) -> Vec<(usize, u64)> {
 /// there is a multiple of `k + 1` (Moore, 1910). `k = 1` is Nim.
 ///
 /// # Complexity
-/// O(n + 64 log n): a few word operations a heap, the counts being kept bit-sliced.
+/// O(n log min(n, k)): each digit's count is kept modulo `k + 1`, 64 digits to a word.
 ///
 /// # Panics
 /// If `k` is 0.
@@ -152,49 +152,24 @@ pub fn staircase_winning_moves(coins: &[u64]) -> Vec<(usize, u64)> {
 /// ```
 pub fn moore_wins(heaps: &[u64], k: usize) -> bool {
     assert!(k >= 1, "Moore's Nim_k takes from 1 to k heaps: k = 0");
-    let modulus = (k as u64).saturating_add(1);
-    digit_counts(heaps).iter().any(|&ones| ones % modulus != 0)
-}
-
-/// How many of `heaps` have a 1 at each binary digit. Carry-save adders (Harley-Seal) sum
-/// eight heaps at a time into words of ones, twos and fours, and a word of eights, which a
-/// binary counter adds whose level `j` holds bit `j` of every digit's count of eights: 64
-/// counts for about five word operations a heap, where a count a digit would take 64.
-fn digit_counts(heaps: &[u64]) -> [u64; 64] {
-    // Adds three words digit by digit: the carries and the sums.
-    let add = |a: u64, b: u64, c: u64| (a & b | (a ^ b) & c, a ^ b ^ c);
-    let (mut ones, mut twos, mut fours) = (0, 0, 0);
-    // The counter's levels in use: the ones above are 0 until a carry reaches them.
-    let (mut eights, mut levels) = ([0u64; 61], 0);
-    for chunk in heaps.chunks(8) {
-        let mut h = [0; 8];
-        h[..chunk.len()].copy_from_slice(chunk);
-        let (twos_a, sum) = add(ones, h[0], h[1]);
-        let (twos_b, sum) = add(sum, h[2], h[3]);
-        let (fours_a, two) = add(twos, twos_a, twos_b);
-        let (twos_a, sum) = add(sum, h[4], h[5]);
-        let (twos_b, sum) = add(sum, h[6], h[7]);
-        let (fours_b, two) = add(two, twos_a, twos_b);
-        let (mut carry, four) = add(fours, fours_a, fours_b);
-        (ones, twos, fours) = (sum, two, four);
-        for level in &mut eights[..levels] {
-            (*level, carry) = (*level ^ carry, *level & carry);
-        }
-        if carry != 0 {
-            eights[levels] = carry;
-            levels += 1;
-        }
+    // Counts are at most n: below k + 1, only 0 is a multiple of it.
+    if k >= heaps.len() {
+        return heaps.iter().any(|&h| h != 0);
     }
-    let mut counts = [0; 64];
-    for (digit, count) in counts.iter_mut().enumerate() {
-        let bit = |word: u64| word >> digit & 1;
-        let eights = eights[..levels]
-            .iter()
-            .rev()
-            .fold(0, |n, &level| n << 1 | bit(level));
-        *count = bit(ones) + 2 * bit(twos) + 4 * bit(fours) + 8 * eights;
+    let modulus = k as u64 + 1;
+    // Bit j of digit d's count, modulo k + 1, is bit d of counts[j]: a count that reaches
+    // k + 1 (all its bits equal to those of k + 1) is reset to 0.
+    let mut counts = [0u64; 64];
+    let counts = &mut counts[..64 - modulus.leading_zeros() as usize];
+    for &heap in heaps {
+        let (mut carry, mut full) = (heap, !0);
+        for (j, count) in counts.iter_mut().enumerate() {
+            (*count, carry) = (*count ^ carry, *count & carry);
+            full &= !(*count ^ 0u64.wrapping_sub(modulus >> j & 1));
+        }
+        counts.iter_mut().for_each(|count| *count &= !full);
     }
-    counts
+    counts.iter().any(|&count| count != 0)
 }
 
 /// A winning move of Moore's Nim_k (see [`moore_wins`]): `(i, size)` for each heap `i` it

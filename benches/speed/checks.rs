@@ -8,19 +8,19 @@ use std::collections::HashMap;
 pub type Check = fn(input: &[u8], output: &[u8]) -> Result<String, String>;
 
 /// The whitespace-separated tokens of `text`.
-fn tokens(text: &[u8]) -> impl Iterator<Item = &[u8]> {
+pub fn tokens(text: &[u8]) -> impl Iterator<Item = &[u8]> {
     text.split(u8::is_ascii_whitespace)
         .filter(|t| !t.is_empty())
 }
 
-fn number(token: Option<&[u8]>) -> Result<u64, String> {
+pub fn number(token: Option<&[u8]>) -> Result<u64, String> {
     let token = token.ok_or("the input ends early")?;
     let text = std::str::from_utf8(token).map_err(|e| e.to_string())?;
     text.parse().map_err(|e| format!("{text:?}: {e}"))
 }
 
 /// Compares `output` with one expected answer line per case.
-fn compare(output: &[u8], expected: &[bool], cases: &str) -> Result<String, String> {
+pub fn compare(output: &[u8], expected: &[bool], cases: &str) -> Result<String, String> {
     let lines: Vec<&[u8]> = output.split(|&b| b == b'\n').collect();
     if lines.len() != expected.len() + 1 || lines.last() != Some(&&b""[..]) {
         return Err(format!(

@@ -11,7 +11,7 @@ pub type Generate = fn(&mut Rng, &mut dyn Write) -> io::Result<()>;
 pub struct Rng(pub u64);
 
 impl Rng {
-    fn next(&mut self) -> u64 {
+    pub fn next(&mut self) -> u64 {
         self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
         let mut z = self.0;
         z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
@@ -20,7 +20,7 @@ impl Rng {
     }
 
     /// A number below `n`, nearly uniform for small `n`.
-    fn below(&mut self, n: u64) -> u64 {
+    pub fn below(&mut self, n: u64) -> u64 {
         ((self.next() >> 32) * n) >> 32
     }
 }
