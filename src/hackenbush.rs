@@ -7,16 +7,13 @@
 //! Two principles of the theory (Winning Ways, chapter 7) give the value. The colon
 //! principle: a branch at a vertex may be replaced by any branch of the same value, so a
 //! rooted tree is worth the XOR, over the root's children `c`, of (the value of `c`'s
-//! subtree + 1). The fusion principle: the vertices of a cycle may be fused into one
-//! without changing the value, the cycle's edges becoming loops, each worth 1. So the
-//! ground vertices are fused into one, each 2-edge-connected component into one vertex
-//! whose edges become loops (worth their count's parity), and the colon principle values
-//! the tree of bridges left. One depth-first search from the ground does it all: Tarjan's
-//! low links tell the bridges as each vertex finishes, and its value is folded into its
-//! parent's then.
+//! subtree + 1). The fusion principle: the vertices of a cycle may be fused into one, its
+//! edges becoming loops, each worth 1. So the ground is fused into one vertex, and so is
+//! each 2-edge-connected component, and the colon principle values the tree of bridges
+//! left: leaves peeled one by one, then a depth-first search from the ground through what
+//! is left (cycles, the paths between them), Tarjan's low links telling the bridges.
 
-/// No vertex or edge: the root's parent, an unseen vertex's preorder number or head.
-/// Vertices and edges are numbered in 32 bits inside: half the memory to wait on.
+/// No vertex or edge. Vertices and edges are numbered in 32 bits: half the memory to wait on.
 const NONE: u32 = u32::MAX;
 
 /// A Green Hackenbush picture, valued once by [`Hackenbush::new`]; edges are numbered by
@@ -24,16 +21,14 @@ const NONE: u32 = u32::MAX;
 /// the position: they fall away before play starts, and are never cut.
 #[derive(Clone, Debug)]
 pub struct Hackenbush {
-    /// The `(edge, other end)` pairs at vertex `v` are `adjacent[first[v]..first[v + 1]]`,
-    /// a loop's once.
+    /// The `(edge, other end)` pairs at `v`, `adjacent[first[v]..first[v + 1]]`, of the
+    /// edges left after peeling (no loop); and each loop joined to the ground, `(edge, v)`.
     first: Vec<u32>,
     adjacent: Vec<(u32, u32)>,
-    /// The vertices joined to the ground, in the search's preorder, the ground first.
+    loops: Vec<(u32, u32)>,
+    /// The vertices joined to the ground, top-down: the search's preorder, then the peeled.
     order: Vec<u32>,
-    /// What the search from the ground found of each vertex.
     visits: Vec<Visit>,
-    /// Whether some edge joined to the ground lies on a cycle (a loop included).
-    cyclic: bool,
 }
 
 impl Hackenbush {
@@ -67,49 +62,86 @@ impl Hackenbush {
     /// ```
     pub fn new(vertices: usize, edges: &[(usize, usize)], ground: &[usize]) -> Self {
         assert!(vertices < NONE as usize && edges.len() < (NONE / 2) as usize);
-        let mut on_ground = vec![false; vertices];
+        let root = ground.first().map_or(NONE, |&g| g as u32);
+        let mut fused: Vec<u32> = (0..vertices as u32).collect();
         for &g in ground {
             assert!(g < vertices, "ground vertex {} of {} vertices", g, vertices);
-            on_ground[g] = true;
+            fused[g] = root;
         }
-        let root = ground.first().map_or(NONE, |&g| g as u32);
-        let fuse = |v: usize| {
-            assert!(v < vertices, "edge end {} of {} vertices", v, vertices);
-            match on_ground[v] {
-                true => root,
-                false => v as u32,
-            }
-        };
-        let ends = edges.iter().map(|&(u, v)| (fuse(u), fuse(v)));
-        // Adjacency in one array: count each vertex's edge ends, then place them from the
-        // end of each vertex's range down, which leaves `first` at the range's start.
-        let mut first = vec![0; vertices + 1];
-        for (u, v) in ends.clone() {
-            first[u as usize] += 1;
-            first[v as usize] += u32::from(u != v);
-        }
-        for v in 1..=vertices {
-            first[v] += first[v - 1];
-        }
-        let mut adjacent = vec![(NONE, NONE); first[vertices] as usize];
-        for (e, (u, v)) in (0..).zip(ends) {
-            first[u as usize] -= 1;
-            adjacent[first[u as usize] as usize] = (e, v);
-            if u != v {
-                first[v as usize] -= 1;
-                adjacent[first[v as usize] as usize] = (e, u);
+        // Each vertex counts its edges but loops (worth their parity), and XORs their other
+        // ends and numbers: those of its last edge, once one is left.
+        let (mut visits, mut loops) = (vec![Visit::default(); vertices], vec![]);
+        for (e, &(u, v)) in (0..).zip(edges) {
+            let end = u.max(v);
+            assert!(end < vertices, "edge end {} of {} vertices", end, vertices);
+            let (u, v) = (fused[u], fused[v]);
+            if u == v {
+                visits[u as usize].part ^= 1;
+                loops.push((e, u));
+            } else {
+                for (from, to) in [(u, v), (v, u)] {
+                    let at = &mut visits[from as usize];
+                    (at.low, at.parent, at.tree_edge) =
+                        (at.low + 1, at.parent ^ to, at.tree_edge ^ e);
+                }
             }
         }
-        let mut walk = Walk::new(vertices);
+        // From the last vertex down, and up each chain the scan has passed: a tree
+        // numbered parents first is peeled in one scan, its misses on parents independent.
+        let mut peeled = Vec::new();
+        for v in (0..vertices as u32).rev() {
+            let mut u = v;
+            while u >= v && u != root && visits[u as usize].low == 1 {
+                let leaf = &mut visits[u as usize];
+                (leaf.low, fused[u as usize]) = (0, NONE);
+                let (parent, edge, part) = (leaf.parent, leaf.tree_edge, leaf.part);
+                let up = &mut visits[parent as usize];
+                (up.low, up.parent, up.tree_edge) =
+                    (up.low - 1, up.parent ^ u, up.tree_edge ^ edge);
+                up.part ^= part + 1;
+                peeled.push(u);
+                u = parent;
+            }
+        }
+        // The edges left, each vertex's range ending at its count of them summed up to it.
+        let left = edges.len() - loops.len() - peeled.len();
+        let (mut first, mut adjacent) = (vec![0; vertices + 1], vec![(NONE, NONE); 2 * left]);
+        if left > 0 {
+            let mut ends_before = 0;
+            for (end, at) in first.iter_mut().zip(&visits) {
+                ends_before += at.low;
+                *end = ends_before;
+            }
+            first[vertices] = ends_before;
+            for (e, &(u, v)) in (0..).zip(edges) {
+                // A peeled vertex is fused to NONE: a small array to look in.
+                let (u, v) = (fused[u], fused[v]);
+                for (from, to) in [(u, v), (v, u)] {
+                    if u != v && u.max(v) != NONE {
+                        first[from as usize] -= 1;
+                        adjacent[first[from as usize] as usize] = (e, to);
+                    }
+                }
+            }
+        }
+        let mut walk = Walk::new(visits);
         if root != NONE {
             walk.run(&first, &adjacent, root, |_, _| true, |_| 0);
         }
+        // Each peeled vertex after its parent, joined to the ground when its parent is.
+        for &u in peeled.iter().rev() {
+            let leaf = walk.visits[u as usize];
+            if walk.reached(leaf.parent) {
+                walk.enter(u, leaf.parent, leaf.tree_edge);
+            }
+        }
+        loops.retain(|&(_, v)| walk.reached(v));
         Hackenbush {
             first,
             adjacent,
+            loops,
             order: walk.order,
             visits: walk.visits,
-            cyclic: walk.cyclic,
         }
     }
 
@@ -121,23 +153,20 @@ impl Hackenbush {
     pub fn grundy(&self) -> u32 {
         self.order
             .first()
-            .map_or(0, |&root| self.visits[root as usize].part)
+            .map_or(0, |&g| self.visits[g as usize].part)
     }
 
     /// Every edge whose cut leaves the picture worth `target`, by increasing number; empty
     /// when `target` is the picture's value (no move keeps a value).
     ///
-    /// Top-down from the ground, each component gets the value its subtree must reach:
-    /// a bridge's cut removes its branch, a move inside the branch must bring the branch
-    /// to the value left over. Cutting an edge of a cycle keeps every vertex on the ground
-    /// but reshapes its component, so such a cut is valued by a new search of that
-    /// component alone, its branches hanging as they are; only where the component's
-    /// needed value has the right parity (a value has the parity of the number of edges).
+    /// Top-down from the ground, each component gets the value its subtree must reach: a
+    /// bridge's cut removes its branch, a move inside the branch must bring it to the value
+    /// left over. A cut on a cycle reshapes its component, valued by a new search of it
+    /// alone, where its needed value has the right parity (that of the number of edges).
     ///
     /// # Complexity
-    /// O(V + E) for a tree or any picture without cycles. Each edge on a cycle, in a
-    /// component whose needed value has the right parity, costs O(d) more for the `d` edge
-    /// ends at the component's vertices: O(E^2) at worst, for one cycle through all.
+    /// O(V + E) without cycles. Each edge on a cycle whose component needs a value of the
+    /// right parity costs O(d) more, `d` its component's edge ends: O(E^2) at worst.
     ///
     /// ```
     /// use combgames::hackenbush::Hackenbush;
@@ -157,20 +186,15 @@ impl Hackenbush {
             Some(&root) if target != self.grundy() => root,
             _ => return cuts,
         };
-        let unseen = Aim {
-            head: NONE,
-            need: None,
-            branches: 0,
-        };
-        let mut aims = vec![unseen; self.visits.len()];
+        let mut aims = vec![Aim::default(); self.visits.len()];
         aims[root as usize].head = root;
         aims[root as usize].need = Some(target);
         for &v in &self.order[1..] {
             let visit = self.visits[v as usize];
             let head = aims[visit.parent as usize].head;
-            aims[v as usize].head = head;
-            if visit.heads {
-                aims[v as usize].head = v;
+            let heads = visit.low == visit.preorder;
+            aims[v as usize].head = if heads { v } else { head };
+            if heads {
                 let branch = visit.part + 1;
                 aims[visit.parent as usize].branches ^= branch;
                 if let Some(needed) = aims[head as usize].need {
@@ -182,40 +206,42 @@ impl Hackenbush {
                 }
             }
         }
-        // Without a cycle, every edge is a bridge.
-        if self.cyclic {
-            self.cuts_on_cycles(&aims, &mut cuts);
+        for &(e, v) in &self.loops {
+            // A loop is a branch worth 1 (so the walks below count it); its cut moves nothing.
+            aims[v as usize].branches ^= 1;
+            let head = aims[v as usize].head as usize;
+            if aims[head].need == Some(self.visits[head].part ^ 1) {
+                cuts.push(e as usize);
+            }
         }
-        cuts.sort_unstable();
-        cuts
-    }
-
-    /// Adds to `cuts` every edge on a cycle whose cut brings its component's subtree to
-    /// the value `aims` says it needs, each by a new search of the component.
-    fn cuts_on_cycles(&self, aims: &[Aim], cuts: &mut Vec<usize>) {
-        let mut walk = Walk::new(self.visits.len());
-        let (first, adjacent) = (&self.first, &self.adjacent);
-        for &u in &self.order {
-            let head = aims[u as usize].head;
-            // One edge fewer, and nothing falls: the component's value flips parity.
-            let flips = |needed: &u32| (needed ^ self.visits[head as usize].part) & 1 == 1;
-            let needed = match aims[head as usize].need.filter(flips) {
-                Some(needed) => needed,
-                None => continue,
-            };
-            // Each edge of the component once, from its lower end.
-            let at_u = first[u as usize] as usize..first[u as usize + 1] as usize;
-            for &(cut, v) in &adjacent[at_u] {
-                if v >= u && aims[v as usize].head == head {
-                    let within = |e: u32, to: u32| e != cut && aims[to as usize].head == head;
-                    let hanging = |v: u32| aims[v as usize].branches;
-                    if walk.run(first, adjacent, head, within, hanging) == needed {
-                        cuts.push(cut as usize);
+        // Each edge left after peeling (on a cycle or between two) by a new search of its
+        // component; without one, every edge is a bridge or a loop.
+        if !self.adjacent.is_empty() {
+            let mut walk = Walk::new(vec![Visit::default(); self.visits.len()]);
+            for &u in &self.order {
+                let head = aims[u as usize].head;
+                // One edge fewer, and nothing falls: the component's value flips parity.
+                let flips = |needed: &u32| (needed ^ self.visits[head as usize].part) & 1 == 1;
+                let needed = match aims[head as usize].need.filter(flips) {
+                    Some(needed) => needed,
+                    None => continue,
+                };
+                // Each edge of the component once, from its lower end.
+                let at_u = self.first[u as usize] as usize..self.first[u as usize + 1] as usize;
+                for &(cut, v) in &self.adjacent[at_u] {
+                    if v >= u && aims[v as usize].head == head {
+                        let within = |e: u32, to: u32| e != cut && aims[to as usize].head == head;
+                        let hanging = |v: u32| aims[v as usize].branches;
+                        if walk.run(&self.first, &self.adjacent, head, within, hanging) == needed {
+                            cuts.push(cut as usize);
+                        }
+                        walk.clear();
                     }
-                    walk.clear();
                 }
             }
         }
+        cuts.sort_unstable();
+        cuts
     }
 }
 
@@ -243,107 +269,82 @@ pub fn winning_cuts(pictures: &[Hackenbush]) -> Vec<(usize, usize)> {
     moves
 }
 
-/// What [`Hackenbush::cuts_to`] knows of a vertex.
-#[derive(Clone, Copy, Debug)]
+/// What [`Hackenbush::cuts_to`] knows of a vertex joined to the ground.
+#[derive(Clone, Copy, Debug, Default)]
 struct Aim {
     /// The first vertex of its 2-edge-connected component, in preorder.
     head: u32,
     /// At a head: the value the component's subtree must reach, if any can win.
     need: Option<u32>,
-    /// The branches (component values + 1) hanging from it, XORed.
+    /// The branches (component values + 1) hanging from it and its loops (1 each), XORed.
     branches: u32,
 }
 
-/// What a search knows of a vertex, in one record: a search of a large tree waits on
-/// memory, once a vertex.
-#[derive(Clone, Copy, Debug)]
+/// What a search knows of a vertex, in one record: a search waits on memory once a vertex.
+/// While leaves are peeled, `low` counts the edges left at it but loops, and `parent`,
+/// `tree_edge` XOR their other ends and numbers: a leaf's own edge's.
+#[derive(Clone, Copy, Debug, Default)]
 struct Visit {
     /// Its place in preorder.
     preorder: u32,
-    /// The lowest preorder reached by one non-tree edge from its subtree.
+    /// The lowest preorder reached by one non-tree edge from its subtree: its own exactly
+    /// when the edge to its parent is a bridge (or it is the root), heading a component.
     low: u32,
-    /// Its parent in the search tree and the edge to it, NONE at the root.
+    /// Its parent (towards the ground) and the edge to it, NONE at the root.
     parent: u32,
     tree_edge: u32,
     /// The parity of its component's edges below it, XOR the branches hanging below it
-    /// (each a component's value + 1): at a component's first vertex, the value of the
-    /// picture above the bridge to it.
+    /// (each a component's value + 1): at a component's head, the value above its bridge.
     part: u32,
-    /// Whether the edge to its parent is a bridge (or it is the root): it heads a component.
-    heads: bool,
 }
 
-/// A depth-first search from a root over the edges it is allowed, with an explicit stack,
-/// which values the picture as it goes: each vertex's part is folded into its parent's
-/// when it finishes, as a branch if the edge between them is a bridge (no edge from below
-/// climbs above the parent), else as part of the same component with that edge's loop.
-#[derive(Clone, Debug)]
+/// A depth-first search with an explicit stack, valuing as it goes: a vertex's part folds
+/// into its parent's when it finishes, as a branch over a bridge (no edge from below climbs
+/// above the parent), else into the same component with the edge's loop.
+#[derive(Default)]
 struct Walk {
-    /// The vertices reached, in preorder.
+    /// The vertices reached, in order, and a bit for each: a small array to look in.
     order: Vec<u32>,
-    /// A bit for each vertex reached: the look at each edge's other end reads a small
-    /// array, which stays in the cache where the records would not.
     seen: Vec<u64>,
     visits: Vec<Visit>,
-    /// The searched vertex's ancestors, each with the next place in its adjacency to look.
-    stack: Vec<(u32, u32)>,
-    /// Whether an edge back closed a cycle.
-    cyclic: bool,
 }
 
 impl Walk {
-    fn new(vertices: usize) -> Self {
-        let unseen = Visit {
-            preorder: NONE,
-            low: NONE,
-            parent: NONE,
-            tree_edge: NONE,
-            part: 0,
-            heads: false,
-        };
+    fn new(visits: Vec<Visit>) -> Self {
+        let seen = vec![0; visits.len() / 64 + 1];
         Walk {
-            order: Vec::new(),
-            seen: vec![0; vertices / 64 + 1],
-            visits: vec![unseen; vertices],
-            stack: Vec::new(),
-            cyclic: false,
+            seen,
+            visits,
+            ..Walk::default()
         }
     }
 
-    /// Walks from `root` over the edges `allowed(edge, to)` accepts, each vertex's part
-    /// starting at `weight(v)` (the branches hanging from it outside the walk), and returns
-    /// the root's value. The vertices stay marked until [`Walk::clear`].
-    fn run<A, W>(
+    /// Walks from `root` over the edges `allowed(edge, to)` accepts, and returns the root's
+    /// value. Each vertex's part starts at what it holds (the leaves peeled into it, 0 after
+    /// [`Walk::clear`]) XOR `weight(v)` (other branches hanging from it, outside the walk);
+    /// the vertices stay marked until [`Walk::clear`].
+    fn run(
         &mut self,
         first: &[u32],
         adjacent: &[(u32, u32)],
         root: u32,
-        allowed: A,
-        weight: W,
-    ) -> u32
-    where
-        A: Fn(u32, u32) -> bool,
-        W: Fn(u32) -> u32,
-    {
-        self.enter(root, NONE, NONE, weight(root));
-        // The vertex searched and the next place in its adjacency to look; the stack holds
-        // the same for its ancestors.
-        let (mut v, mut next) = (root as usize, first[root as usize]);
+        allowed: impl Fn(u32, u32) -> bool,
+        weight: impl Fn(u32) -> u32,
+    ) -> u32 {
+        self.enter(root, NONE, NONE);
+        // The vertex searched and the next place in its adjacency to look; its ancestors' stacked.
+        let (mut v, mut next, mut stack) = (root as usize, first[root as usize], vec![]);
         loop {
             if next == first[v + 1] {
-                let (parent, resume) = match self.stack.pop() {
+                let (parent, resume) = match stack.pop() {
                     Some(top) => top,
                     None => break,
                 };
-                let below = self.visits[v];
-                let bridge = below.low > self.visits[parent as usize].preorder;
-                self.visits[v].heads = bridge;
+                let (low, part) = (self.visits[v].low, self.visits[v].part ^ weight(v as u32));
+                let bridge = low == self.visits[v].preorder;
                 let up = &mut self.visits[parent as usize];
-                up.low = up.low.min(below.low);
-                up.part ^= match bridge {
-                    true => below.part + 1,
-                    false => below.part ^ 1,
-                };
+                up.low = up.low.min(low);
+                up.part ^= if bridge { part + 1 } else { part ^ 1 };
                 (v, next) = (parent as usize, resume);
                 continue;
             }
@@ -352,43 +353,41 @@ impl Walk {
             if e == self.visits[v].tree_edge || !allowed(e, to) {
                 continue;
             }
-            if self.seen[to as usize / 64] >> (to % 64) & 1 == 0 {
-                self.stack.push((v as u32, next));
-                self.enter(to, v as u32, e, weight(to));
+            if !self.reached(to) {
+                stack.push((v as u32, next));
+                self.enter(to, v as u32, e);
                 (v, next) = (to as usize, first[to as usize]);
                 continue;
             }
             let seen = self.visits[to as usize].preorder;
-            if seen <= self.visits[v].preorder {
-                // A loop, or an edge back to an ancestor (its other end, a descendant,
-                // skips it): it closes a cycle, and is worth a loop.
+            if seen < self.visits[v].preorder {
+                // An edge back up (its upper end skips it) closes a cycle: worth a loop.
                 let visit = &mut self.visits[v];
                 visit.low = visit.low.min(seen);
                 visit.part ^= 1;
-                self.cyclic = true;
             }
         }
-        self.visits[root as usize].part
+        self.visits[root as usize].part ^ weight(root)
     }
 
-    fn enter(&mut self, v: u32, parent: u32, tree_edge: u32, weight: u32) {
-        let preorder = self.order.len() as u32;
+    /// Marks `v` reached and next in order, its part as it is.
+    fn enter(&mut self, v: u32, parent: u32, tree_edge: u32) {
+        let (preorder, visit) = (self.order.len() as u32, &mut self.visits[v as usize]);
+        (visit.preorder, visit.low, visit.parent, visit.tree_edge) =
+            (preorder, preorder, parent, tree_edge);
         self.seen[v as usize / 64] |= 1 << (v % 64);
-        self.visits[v as usize] = Visit {
-            preorder,
-            low: preorder,
-            parent,
-            tree_edge,
-            part: weight,
-            heads: parent == NONE,
-        };
         self.order.push(v);
     }
 
-    /// Unmarks the vertices the last run reached, in time proportional to them.
+    fn reached(&self, v: u32) -> bool {
+        self.seen[v as usize / 64] >> (v % 64) & 1 == 1
+    }
+
+    /// Unmarks the vertices the last run reached and empties their parts.
     fn clear(&mut self) {
         for &v in &self.order {
             self.seen[v as usize / 64] = 0;
+            self.visits[v as usize].part = 0;
         }
         self.order.clear();
     }
