@@ -1,7 +1,8 @@
 //! Green Hackenbush against a plain game search from the rules, with no Hackenbush theory:
 //! a position is the set of edges still standing, a move deletes one of them and then every
 //! edge no longer joined to the ground. Random small multigraphs (loops, multiple edges,
-//! cycles, several ground vertices, parts off the ground), random trees, and sums.
+//! cycles, several ground vertices, parts off the ground), random trees, and sums. Large
+//! forests, too large to search, against a plain fold of the colon and fusion principles.
 
 use combgames::hackenbush::{winning_cuts, Hackenbush};
 use proptest::prelude::*;
@@ -184,6 +185,189 @@ proptest! {
         let searched: Vec<usize> = moves.into_iter().filter(|&(_, next)| !search.wins(next)).map(|(e, _)| e).collect();
         let cuts: Vec<usize> = winning_cuts(&pictures).into_iter().map(|(i, e)| first_edge[i] + e).collect();
         prop_assert_eq!(cuts, searched);
+    }
+}
+
+/// No parent: a root.
+const ROOT: usize = usize::MAX;
+
+/// A large picture: a forest whose vertex `v` hangs below an earlier vertex of its tree, a
+/// few extra edges each closing a short cycle inside a tree (or a loop), and some roots on
+/// the ground. Given to `Hackenbush::new` under other names, in another order.
+struct Forest {
+    parent: Vec<usize>,
+    extras: Vec<(usize, usize)>,
+    ground: Vec<usize>,
+    /// Each vertex's root, and the most edges from a vertex to its root.
+    root: Vec<usize>,
+    depth: usize,
+}
+
+/// A xorshift generator: `next(n)` is below `n`.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        (self.0 % n as u64) as usize
+    }
+}
+
+impl Forest {
+    /// `n` vertices in `trees` trees (vertex 0 a root on the ground, each other root on it
+    /// or not), each vertex's parent among the `window` vertices before it (1 makes paths),
+    /// and `extras` extra edges from a vertex to an ancestor up to 3 steps up (0: a loop).
+    fn random(rng: &mut Rng, n: usize, trees: usize, window: usize, extras: usize) -> Forest {
+        let starts: Vec<usize> = (1..trees).map(|_| rng.next(n)).collect();
+        let (mut parent, mut root, mut ground) = (vec![ROOT; n], vec![0; n], vec![]);
+        let (mut depths, mut depth) = (vec![0; n], 0);
+        for v in 0..n {
+            if v == 0 || starts.contains(&v) {
+                root[v] = v;
+                if v == 0 || rng.next(2) == 0 {
+                    ground.push(v);
+                }
+            } else {
+                parent[v] = v - 1 - rng.next((v - root[v - 1]).min(window));
+                root[v] = root[parent[v]];
+                depths[v] = depths[parent[v]] + 1;
+                depth = depth.max(depths[v]);
+            }
+        }
+        let extras = (0..extras).map(|_| {
+            let a = rng.next(n);
+            let b = (0..rng.next(4)).fold(a, |b, _| if b == root[b] { b } else { parent[b] });
+            (a, b)
+        });
+        let extras = extras.collect();
+        Forest {
+            parent,
+            extras,
+            ground,
+            root,
+            depth,
+        }
+    }
+
+    /// Its Grundy value with every extra edge but `skip`, by the two principles plainly:
+    /// each extra edge's cycle (the tree path between its ends) fused into its top vertex,
+    /// every edge inside worth a loop, then the colon principle from the last vertex to the
+    /// first (parents come first), each tree's value counted if its root is on the ground.
+    /// Also each vertex's top (itself unless it is fused into a vertex above) and value.
+    fn fold(&self, skip: Option<usize>) -> (u32, Vec<usize>, Vec<u32>) {
+        let n = self.parent.len();
+        let extras = (self.extras.iter().enumerate()).filter(|&(j, _)| Some(j) != skip);
+        let mut on_cycle = vec![false; n];
+        for (_, &(mut a, mut b)) in extras.clone() {
+            while a != b {
+                // The later vertex is not the other's ancestor.
+                let later = if a > b { &mut a } else { &mut b };
+                on_cycle[*later] = true;
+                *later = self.parent[*later];
+            }
+        }
+        let mut top: Vec<usize> = (0..n).collect();
+        for v in 0..n {
+            if on_cycle[v] {
+                top[v] = top[self.parent[v]];
+            }
+        }
+        let mut value = vec![0; n];
+        for (_, &(a, _)) in extras {
+            value[top[a]] ^= 1;
+        }
+        for v in (0..n).rev().filter(|&v| self.parent[v] != ROOT) {
+            match on_cycle[v] {
+                true => value[top[v]] ^= 1,
+                false => value[top[self.parent[v]]] ^= value[v] + 1,
+            }
+        }
+        let sum = self.ground.iter().fold(0, |sum, &r| sum ^ value[r]);
+        (sum, top, value)
+    }
+
+    /// The value left by cutting the bridge above `v`: its branch falls, so the component
+    /// above holds one branch fewer, and each component above that one branch changed.
+    fn cut_bridge(&self, (sum, top, value): &(u32, Vec<usize>, Vec<u32>), v: usize) -> u32 {
+        let mut above = top[self.parent[v]];
+        let (mut old, mut new) = (value[above], value[above] ^ (value[v] + 1));
+        while self.parent[above] != ROOT {
+            let next = top[self.parent[above]];
+            (old, new) = (value[next], value[next] ^ (old + 1) ^ (new + 1));
+            above = next;
+        }
+        sum ^ old ^ new
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(4))]
+
+    /// A large random tree, the same with short cycles and loops, and a forest partly off
+    /// the ground with cycles: the value, and every cut to three values the plain fold
+    /// can check (bridges, extra edges and loops; not the tree edges on cycles), at every
+    /// cut returned and at as many random edges as climbs of 10^6 steps in all allow.
+    #[test]
+    fn large_forests_match_a_plain_fold(
+        seed in any::<u64>(),
+        n in 10_000usize..60_000,
+        window in prop_oneof![Just(usize::MAX), 1usize..40],
+    ) {
+        let mut rng = Rng(seed | 1);
+        for (trees, extras) in [(1, 0), (1, 8), (4, 8)] {
+            let forest = Forest::random(&mut rng, n, trees, window, extras);
+            // Other names and another order of edges, each either way round.
+            let mut name: Vec<usize> = (0..n).collect();
+            for v in (1..n).rev() {
+                name.swap(v, rng.next(v + 1));
+            }
+            let mut edges: Vec<(usize, usize, Option<usize>)> = (0..n)
+                .filter(|&v| forest.parent[v] != ROOT)
+                .map(|v| (forest.parent[v], v, None))
+                .chain(forest.extras.iter().enumerate().map(|(j, &(a, b))| (a, b, Some(j))))
+                .collect();
+            for e in (1..edges.len()).rev() {
+                edges.swap(e, rng.next(e + 1));
+            }
+            let draw = |&(u, v, _): &(usize, usize, Option<usize>)| (name[u], name[v]);
+            let drawn: Vec<(usize, usize)> = edges.iter().map(draw)
+                .map(|(u, v)| if rng.next(2) == 0 { (u, v) } else { (v, u) })
+                .collect();
+            let ground: Vec<usize> = forest.ground.iter().map(|&r| name[r]).collect();
+            let picture = Hackenbush::new(n, &drawn, &ground);
+            let folded = forest.fold(None);
+            prop_assert_eq!(picture.grundy(), folded.0);
+
+            // A legal cut stands on the ground; a checked one is a bridge or an extra.
+            let legal = |e: usize| forest.ground.contains(&forest.root[edges[e].0]);
+            let bridge = |v: usize| folded.1[v] == v;
+            let extra_values: Vec<u32> = (0..extras).map(|j| forest.fold(Some(j)).0).collect();
+            let checked = |e: usize| match edges[e] {
+                (_, _, Some(j)) => Some(extra_values[j]),
+                (_, v, None) if bridge(v) => Some(forest.cut_bridge(&folded, v)),
+                _ => None,
+            };
+            let samples = 1_000_000 / (forest.depth + 1);
+            let sampled: Vec<(usize, u32)> = (0..samples).map(|_| rng.next(edges.len()))
+                .chain((0..edges.len()).filter(|&e| edges[e].2.is_some()))
+                .filter_map(|e| Some((e, checked(e).filter(|_| legal(e))?)))
+                .collect();
+            let some_cut = sampled.first().map_or(2, |&(_, left)| left);
+            for target in [0, folded.0 ^ 1, some_cut].into_iter().filter(|&t| t != folded.0) {
+                let cuts = picture.cuts_to(target);
+                for &e in &cuts {
+                    prop_assert!(legal(e), "cut {} off the ground", e);
+                    let left = checked(e).unwrap_or(target);
+                    prop_assert_eq!(left, target, "cut {}", e);
+                }
+                for &(e, left) in &sampled {
+                    let found = cuts.binary_search(&e).is_ok();
+                    prop_assert_eq!(found, left == target, "edge {} to {}", e, target);
+                }
+            }
+        }
     }
 }
 
