@@ -63,18 +63,21 @@ impl Hackenbush {
     pub fn new(vertices: usize, edges: &[(usize, usize)], ground: &[usize]) -> Self {
         assert!(vertices < NONE as usize && edges.len() < (NONE / 2) as usize);
         let root = ground.first().map_or(NONE, |&g| g as u32);
-        let mut fused: Vec<u32> = (0..vertices as u32).collect();
+        let (mut on_ground, mut is_peeled) = (vec![false; vertices], vec![false; vertices]);
         for &g in ground {
             assert!(g < vertices, "ground vertex {} of {} vertices", g, vertices);
-            fused[g] = root;
+            on_ground[g] = true;
         }
+        // A test, not a vertex read from an array: the load of the record at an end need not
+        // wait for it (the branch is foretold), and many edges' loads go out at once.
+        let fuse = |v: usize| if on_ground[v] { root } else { v as u32 };
         // Each vertex counts its edges but loops (worth their parity), and XORs their other
         // ends and numbers: those of its last edge, once one is left.
         let (mut visits, mut loops) = (vec![Visit::default(); vertices], vec![]);
         for (e, &(u, v)) in (0..).zip(edges) {
             let end = u.max(v);
             assert!(end < vertices, "edge end {} of {} vertices", end, vertices);
-            let (u, v) = (fused[u], fused[v]);
+            let (u, v) = (fuse(u), fuse(v));
             if u == v {
                 visits[u as usize].part ^= 1;
                 loops.push((e, u));
@@ -93,7 +96,7 @@ impl Hackenbush {
             let mut u = v;
             while u >= v && u != root && visits[u as usize].low == 1 {
                 let leaf = &mut visits[u as usize];
-                (leaf.low, fused[u as usize]) = (0, NONE);
+                (leaf.low, is_peeled[u as usize]) = (0, true);
                 let (parent, edge, part) = (leaf.parent, leaf.tree_edge, leaf.part);
                 let up = &mut visits[parent as usize];
                 (up.low, up.parent, up.tree_edge) =
@@ -113,11 +116,10 @@ impl Hackenbush {
                 *end = ends_before;
             }
             first[vertices] = ends_before;
-            for (e, &(u, v)) in (0..).zip(edges) {
-                // A peeled vertex is fused to NONE: a small array to look in.
-                let (u, v) = (fused[u], fused[v]);
+            for (e, &(a, b)) in (0..).zip(edges) {
+                let (u, v) = (fuse(a), fuse(b));
                 for (from, to) in [(u, v), (v, u)] {
-                    if u != v && u.max(v) != NONE {
+                    if u != v && !is_peeled[a] && !is_peeled[b] {
                         first[from as usize] -= 1;
                         adjacent[first[from as usize] as usize] = (e, to);
                     }
