@@ -113,9 +113,6 @@ impl<W: Write> Writer<W> {
     /// # Complexity
     /// O(digits).
     ///
-    /// # Panics
-    /// Never.
-    ///
     /// ```
     /// use combgames::write::Writer;
     /// let mut sink = Vec::new();
@@ -159,17 +156,6 @@ impl<W: Write> Writer<W> {
         self.write_all(b"\n")
     }
 
-    /// Counts `n` more bytes waiting, and writes them all out once the buffer is full (past
-    /// the capacity by at most 15 bytes after a short write: they go too).
-    #[inline(always)]
-    fn advance(&mut self, n: usize) -> io::Result<()> {
-        self.used += n;
-        match self.used >= self.capacity {
-            true => self.spill(&[]),
-            false => Ok(()),
-        }
-    }
-
     /// Writes out the bytes waiting when the buffer is full; or after [`Writer::line`] of a
     /// line longer than 15 bytes (`used` is [`LONG`] more), adds that line of `long`.
     #[inline(always)]
@@ -180,12 +166,6 @@ impl<W: Write> Writer<W> {
         let (used, written) = spill(parts, (self.used, self.capacity), long);
         self.used = used;
         written
-    }
-
-    fn flush_buf(&mut self) -> io::Result<()> {
-        let result = self.inner.write_all(&self.buf[..self.used]);
-        self.used = 0;
-        result
     }
 
     /// [`Write::write_all`] for more than 16 bytes.
@@ -251,35 +231,18 @@ pub trait Int: Copy {
     fn sign_magnitude(self) -> (bool, u64);
 }
 
-impl Int for u32 {
-    fn sign_magnitude(self) -> (bool, u64) {
-        (false, u64::from(self))
-    }
+/// `Int` for each type, by way of `i128`, which holds them all.
+macro_rules! int {
+    ($($t:ty),*) => {$(
+        impl Int for $t {
+            fn sign_magnitude(self) -> (bool, u64) {
+                let value = self as i128;
+                (value < 0, value.unsigned_abs() as u64)
+            }
+        }
+    )*};
 }
-
-impl Int for u64 {
-    fn sign_magnitude(self) -> (bool, u64) {
-        (false, self)
-    }
-}
-
-impl Int for usize {
-    fn sign_magnitude(self) -> (bool, u64) {
-        (false, self as u64)
-    }
-}
-
-impl Int for i32 {
-    fn sign_magnitude(self) -> (bool, u64) {
-        (self < 0, u64::from(self.unsigned_abs()))
-    }
-}
-
-impl Int for i64 {
-    fn sign_magnitude(self) -> (bool, u64) {
-        (self < 0, self.unsigned_abs())
-    }
-}
+int!(u32, u64, usize, i32, i64);
 
 impl<T: Int> Int for &T {
     fn sign_magnitude(self) -> (bool, u64) {
@@ -308,9 +271,6 @@ impl<const N: usize> Lines<N> {
     ///
     /// # Complexity
     /// O(lines), plus the length of the lines longer than 15 bytes.
-    ///
-    /// # Panics
-    /// Never.
     pub fn new(lines: [&str; N]) -> Lines<N> {
         let short = |line: &str| line.len() < 16;
         let mut padded = [[b'\n'; 16]; N];
@@ -363,12 +323,18 @@ impl<W: Write> Write for Writer<W> {
             }
             _ => room[..len].copy_from_slice(data),
         }
-        self.advance(len)
+        // Once the buffer is full, all goes out: past the capacity by 15 bytes at most.
+        self.used += len;
+        match self.used >= self.capacity {
+            true => self.spill(&[]),
+            false => Ok(()),
+        }
     }
 
     fn flush(&mut self) -> io::Result<()> {
-        self.flush_buf()?;
-        self.inner.flush()
+        let written = self.inner.write_all(&self.buf[..self.used]);
+        self.used = 0;
+        written.and_then(|()| self.inner.flush())
     }
 }
 

@@ -247,6 +247,14 @@ pub fn line_at(input: &[u8], at: usize) -> usize {
     (0..at).filter(|&i| ends_a_line(i)).count() + 1
 }
 
+/// The line an error at the end of `input` names, by the reader's rule: the line of its last
+/// byte that is not whitespace (1 if there is none).
+pub fn end_line(input: &[u8]) -> usize {
+    let spaces = b" \t\n\x0b\x0c\r";
+    let last = input.iter().rposition(|b| !spaces.contains(b));
+    last.map_or(1, |at| line_at(input, at))
+}
+
 /// One to three pieces of whitespace of every kind the reader accepts: space, tab, LF, CRLF,
 /// a blank line, vertical tab and form feed (which C's isspace counts too).
 pub fn gap() -> impl Strategy<Value = String> {

@@ -262,7 +262,7 @@ fn bad_input_gives_one_clear_error() {
         ),
         (
             "2 3\nRGB\nRG\n",
-            "line 4: expected a card R, G or B, found end of input",
+            "line 3: expected a card R, G or B, found end of input",
         ),
         (
             "2 3\nRGB\nRgB\n",
@@ -275,11 +275,11 @@ fn bad_input_gives_one_clear_error() {
         (
             // Cards may stand apart: the second row is missing.
             "2 3\nR G B\n",
-            "line 3: expected a card R, G or B, found end of input",
+            "line 2: expected a card R, G or B, found end of input",
         ),
         (
             "3 3\nRGB\nRGB\n",
-            "line 4: expected a card R, G or B, found end of input",
+            "line 3: expected a card R, G or B, found end of input",
         ),
     ];
     let cases = cases.map(|(input, error)| (input, "", error));

@@ -628,7 +628,7 @@ fn bad_input_reports_the_line_after_the_complete_answers() {
         (
             format!("2\n{one}1\n.|.|.\n"),
             "Alice\n",
-            format!("line 8: expected {cell}, found end of input"),
+            format!("line 7: expected {cell}, found end of input"),
         ),
         (
             // One cell per line: the bad cell's own line is named.
@@ -657,7 +657,7 @@ fn bad_input_reports_the_line_after_the_complete_answers() {
             // A short row takes cells from the next.
             "1\n1\n...\nOX\n...\n".to_string(),
             "",
-            format!("line 6: expected {cell}, found end of input"),
+            format!("line 5: expected {cell}, found end of input"),
         ),
         (
             // Seven bytes are not a row with separators: its cells are read one by one.

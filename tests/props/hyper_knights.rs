@@ -281,7 +281,7 @@ fn bad_input_reports_the_line_after_the_complete_answers() {
         (
             "2\n2\n2 5\n3 5\n3\n1 2\n2 1\n",
             "Case 1: Alice\n",
-            "line 8: expected a knight's x in 0..=499, found end of input",
+            "line 7: expected a knight's x in 0..=499, found end of input",
         ),
         (
             "1\n1\n0 0\n\n0 0\n",
@@ -298,7 +298,7 @@ fn the_binary_prints_answers_then_one_error_line_and_fails() {
         env!("CARGO_BIN_EXE_hyper_knights"),
         b"3\n1\n0 0\n2\n2 5\n3 5\n2\n1 1\n",
         "Case 1: Bob\nCase 2: Alice\n",
-        "error: line 9: expected a knight's x in 0..=499, found end of input\n",
+        "error: line 8: expected a knight's x in 0..=499, found end of input\n",
     );
 }
 

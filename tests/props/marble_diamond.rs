@@ -393,7 +393,7 @@ fn bad_input_reports_the_line_after_the_complete_answers() {
         (
             &*format!("2\n\n{full}\n{half}"),
             "Impossible.\n",
-            "line 14: expected a hole '*' or '.', found end of input",
+            "line 13: expected a hole '*' or '.', found end of input",
         ),
         (
             &*format!("1\n{}", full.replacen('*', "Q", 1)),

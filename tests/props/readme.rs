@@ -150,7 +150,7 @@ fn georgia_bob_needs_a_case_and_distinct_cells() {
             (
                 "2 1 2\n1\n",
                 "Bob will win\n",
-                "line 3: expected a chessman's cell in 1..=10000, found end of input",
+                "line 2: expected a chessman's cell in 1..=10000, found end of input",
             ),
         ],
     );
@@ -185,7 +185,7 @@ fn dawson_matches_a_game_search_and_stops_at_the_sentinel() {
         ),
         (
             input.clone(),
-            "line 15: expected the number of pins n in 1..=1000, found end of input",
+            "line 14: expected the number of pins n in 1..=1000, found end of input",
         ),
     ];
     common::assert_errors(

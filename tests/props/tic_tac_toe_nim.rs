@@ -249,7 +249,7 @@ fn bad_input_reports_the_line_after_the_complete_answers() {
         (
             "2\n1 1 1\n1 1 1\n1 1 1\n1 2\n".to_string(),
             "9\n",
-            format!("line 6: expected the pile a(1,3) {range}, found end of input"),
+            format!("line 5: expected the pile a(1,3) {range}, found end of input"),
         ),
         (
             "1\n1 1 1\n1 0 1\n1 1 1\n".to_string(),
