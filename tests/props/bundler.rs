@@ -13,7 +13,8 @@ mod compact;
 
 use crate::common;
 
-use common::bundling::{bundle_of, bundler, compile, manifest_dir, problem_binaries, TempDir};
+use common::bundling::{bundle_of, bundler, compile, manifest_dir, TempDir};
+use common::samples::programs;
 use lex::Kind;
 use proptest::prelude::*;
 use std::fs;
@@ -67,12 +68,12 @@ fn check_compact_without_docs_or_tests(name: &str, text: &str) -> Result<(), Str
 }
 
 #[test]
-fn problem_bundles_are_compact_and_hold_no_docs_or_test_code() {
-    let names = problem_binaries();
-    assert!(!names.is_empty(), "no problem binaries in src/bin");
-    for name in names {
-        let bundled = bundle_of(&manifest_dir(), &name).unwrap();
-        check_compact_without_docs_or_tests(&name, &bundled.text).unwrap();
+fn program_bundles_are_compact_and_hold_no_docs_or_test_code() {
+    let programs = programs();
+    assert!(!programs.is_empty(), "no programs in src/bin or examples");
+    for program in programs {
+        let bundled = bundle_of(&manifest_dir(), &program.id()).unwrap();
+        check_compact_without_docs_or_tests(&program.id(), &bundled.text).unwrap();
     }
 }
 
@@ -629,8 +630,9 @@ fn unknown_binaries_list_the_problems_and_help_says_how() {
         stderr.starts_with("error: no binary nosuch in "),
         "{stderr}"
     );
-    for name in problem_binaries() {
-        assert!(stderr.contains(&name), "{name} is not listed: {stderr}");
+    for program in programs() {
+        let id = program.id();
+        assert!(stderr.contains(&id), "{id} is not listed: {stderr}");
     }
     let help = bundler(&["--help"]);
     assert!(help.status.success());
@@ -654,10 +656,17 @@ fn a_binary_may_be_named_by_the_path_of_its_file() {
         assert_eq!(got.stderr, want.stderr, "{path}");
     }
     // In this crate, the default root, paths are as a user types them from its folder.
-    let name = &problem_binaries()[0];
-    let by_path = bundler(&[&format!("src/bin/{name}.rs")]);
-    assert!(by_path.status.success());
-    assert_eq!(by_path.stdout, bundler(&[name]).stdout);
+    for program in &programs()[..1] {
+        let source = program.source();
+        let path = source
+            .strip_prefix(manifest_dir())
+            .unwrap()
+            .to_str()
+            .unwrap();
+        let by_path = bundler(&[path]);
+        assert!(by_path.status.success());
+        assert_eq!(by_path.stdout, bundler(&[&program.id()]).stdout);
+    }
 }
 
 /// Non-space tokens of `src` as (kind, text), after checking that the tokens cover `src`.
