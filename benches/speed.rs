@@ -81,6 +81,9 @@ struct Case {
     extras: &'static [Extra],
     /// A plain check of the answers on `generate`'s input, for a case with no peer.
     check: Option<checks::Check>,
+    /// Another problem of `speed/problems.rs` timed side by side on this case's input, and
+    /// the goal: our time / its time at most this.
+    versus: Option<(&'static str, f64)>,
 }
 
 /// What a case runs.
@@ -132,6 +135,7 @@ const CASES: &[Case] = &[
             peer_goal: 1.2,
         }],
         check: None,
+        versus: None,
     },
     Case {
         name: "tic_tac_toe_nim",
@@ -147,6 +151,7 @@ const CASES: &[Case] = &[
         costs: &[],
         extras: &[],
         check: None,
+        versus: None,
     },
     Case {
         name: "hdu6597",
@@ -166,6 +171,7 @@ const CASES: &[Case] = &[
         costs: &[],
         extras: &[],
         check: None,
+        versus: None,
     },
     Case {
         name: "card_game",
@@ -185,6 +191,7 @@ const CASES: &[Case] = &[
             peer_goal: 0.15,
         }],
         check: None,
+        versus: None,
     },
     Case {
         name: "hyper_knights",
@@ -204,6 +211,7 @@ const CASES: &[Case] = &[
             peer_goal: 1.2,
         }],
         check: None,
+        versus: None,
     },
     Case {
         name: "grids",
@@ -216,6 +224,7 @@ const CASES: &[Case] = &[
         costs: &[],
         extras: &[],
         check: Some(checks::grids),
+        versus: None,
     },
     Case {
         name: "numbers",
@@ -228,6 +237,7 @@ const CASES: &[Case] = &[
         costs: &[],
         extras: &[],
         check: Some(checks::numbers),
+        versus: None,
     },
     Case {
         name: "pairs",
@@ -243,6 +253,20 @@ const CASES: &[Case] = &[
         ],
         extras: &[],
         check: Some(checks::pairs),
+        versus: None,
+    },
+    Case {
+        name: "until",
+        program: Program::Problem,
+        peer: None,
+        floor_goal: Some(4.4),
+        generate: inputs::pairs_until_0_0,
+        layouts: &[],
+        varied: None,
+        costs: &[],
+        extras: &[],
+        check: Some(checks::until),
+        versus: Some(("pairs", 1.1)),
     },
 ];
 
@@ -448,7 +472,12 @@ fn bench(case: &Case, peers: &Path, floor: Option<&Path>, itself: &Path) -> io::
         args: vec!["--rust-floor".into(), our_output.len().to_string()],
         ..Run::of(itself, &input)
     });
+    let versus = case.versus.map(|(name, _)| Run {
+        args: vec!["--problem".into(), name.into()],
+        ..Run::of(itself, &input)
+    });
     let mut runs = vec![ours.clone()];
+    runs.extend(versus);
     runs.extend(peer.clone());
     runs.extend(floor.iter().map(|(run, _)| run.clone()));
     runs.extend(rust_floor);
@@ -466,6 +495,14 @@ fn bench(case: &Case, peers: &Path, floor: Option<&Path>, itself: &Path) -> io::
         println!("  answers checked: {what}");
     }
     let mut next = 1;
+    if let Some((name, goal)) = case.versus {
+        println!(
+            "  {name:<32} {:8.2} ms  on this input, ours/{name} {}",
+            rounds.median_ms(next),
+            verdict(rounds.ratio(0, next), goal),
+        );
+        next += 1;
+    }
     if let (Some(peer), Some(Peer { file, goal })) = (&peer, &case.peer) {
         let agree = our_output == peer.output();
         println!(
