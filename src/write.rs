@@ -117,7 +117,7 @@ impl<W: Write> Writer<W> {
     /// use combgames::write::Writer;
     /// let mut sink = Vec::new();
     /// let mut out = Writer::new(&mut sink);
-    /// out.ints(&vec![3usize, 14, 15]).unwrap();
+    /// out.ints([3usize, 14, 15].iter()).unwrap();
     /// out.ints([-9_i64, i64::MIN]).unwrap();
     /// out.ints(Vec::<u64>::new()).unwrap();
     /// drop(out);

@@ -252,6 +252,95 @@ fn compile_crate(
     )
 }
 
+/// The doc examples of a library file's `text`: the code of each block of its `///` and
+/// `//!` comments fenced by a bare ```` ``` ```` or ```` ```rust ````, hidden lines (`# `)
+/// included, as rustdoc compiles it.
+fn doc_examples(text: &str) -> Vec<String> {
+    let (mut examples, mut block, mut other) = (Vec::new(), None, false);
+    for line in text.lines().map(str::trim_start) {
+        let doc = line
+            .strip_prefix("///")
+            .or_else(|| line.strip_prefix("//!"));
+        let doc = doc.map(|d| d.strip_prefix(' ').unwrap_or(d));
+        match (doc, block.take()) {
+            (Some(fence), Some(code)) if fence.starts_with("```") => examples.push(code),
+            (Some(fence), None) if fence.starts_with("```") => match fence {
+                "```" | "```rust" if !other => block = Some(String::new()),
+                _ => other = !other,
+            },
+            (Some(code), Some(mut example)) => {
+                let hidden = code.strip_prefix("# ").or((code == "#").then_some(""));
+                example += hidden.unwrap_or(code);
+                block = Some(example + "\n");
+            }
+            _ => {}
+        }
+    }
+    examples
+}
+
+/// Checks every doc example of the library with clippy, `-D warnings`, as the code of a
+/// binary's `main` (as a user pastes it), against the library checked by `rustc`.
+fn check_doc_examples(dir: &Path) -> Verdict {
+    fs::create_dir_all(dir).map_err(|e| Failure::new("no folder", e.to_string()))?;
+    let rmeta = dir.join("libcombgames.rmeta");
+    let mut library = Command::new("rustc");
+    library.args([
+        "--edition",
+        "2021",
+        "--crate-type",
+        "lib",
+        "--crate-name",
+        "combgames",
+    ]);
+    library.args(["--emit=metadata", "-o"]).arg(&rmeta);
+    library.arg(manifest_dir().join("src/lib.rs"));
+    run_compiler(&mut library, "rustc --emit=metadata on src/lib.rs")
+        .map_err(|e| Failure::new("the library does not compile", e))?;
+    let (mut calls, mut bodies) = (String::new(), String::new());
+    let sources = fs::read_dir(manifest_dir().join("src"))
+        .map_err(|e| Failure::new("no src", e.to_string()))?;
+    let mut files: Vec<PathBuf> = sources.flatten().map(|e| e.path()).collect();
+    files.retain(|path| path.extension().map_or(false, |e| e == "rs"));
+    files.sort();
+    for file in &files {
+        let text =
+            fs::read_to_string(file).map_err(|e| Failure::new("unreadable", e.to_string()))?;
+        let name = file.file_stem().unwrap_or_default().to_string_lossy();
+        for (i, example) in doc_examples(&text).iter().enumerate() {
+            calls += &format!("    {name}_{i}();\n");
+            bodies +=
+                &format!("\n// src/{name}.rs, example {i}\nfn {name}_{i}() {{\n{example}}}\n");
+        }
+    }
+    let source = dir.join("examples.rs");
+    fs::write(&source, format!("fn main() {{\n{calls}}}\n{bodies}"))
+        .map_err(|e| Failure::new("cannot write", e.to_string()))?;
+    let mut clippy = Command::new("clippy-driver");
+    clippy.args([
+        "--edition",
+        "2021",
+        "--crate-type",
+        "bin",
+        "--emit=metadata",
+        "-D",
+        "warnings",
+    ]);
+    clippy
+        .arg("--extern")
+        .arg(format!("combgames={}", rmeta.display()));
+    clippy
+        .arg("-o")
+        .arg(dir.join("examples.rmeta"))
+        .arg(&source);
+    let what = format!(
+        "clippy-driver -D warnings on the doc examples ({})",
+        source.display()
+    );
+    run_compiler(&mut clippy, &what).map_err(|e| Failure::new("lint", e))?;
+    Ok(format!("{} examples", calls.lines().count()))
+}
+
 /// The rows of the README's table whose header is `header`, with their line numbers.
 fn table<'a>(lines: &[&'a str], header: &str) -> Result<Vec<(usize, &'a str)>, Failure> {
     let start = lines
@@ -470,6 +559,12 @@ fn main() -> ExitCode {
     trials.push(Trial::new("README.md bundle-size table", || {
         check_readme_table(&problems)
     }));
+    if matrix.is_some() {
+        let docs = dir.join("docs");
+        trials.push(Trial::new("doc examples: clippy -D warnings", move || {
+            check_doc_examples(&docs)
+        }));
+    }
     let code = harness::run(trials);
     drop(temp);
     code

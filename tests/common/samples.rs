@@ -230,10 +230,10 @@ pub struct Misfiled {
     pub problem: String,
 }
 
-/// Every sample, by program then name, and what is wrong in the samples folders: a file of
-/// `samples/` that is not a folder, a folder naming no problem, an unpaired `.in` or `.out`
-/// (a judged program may leave out its `.out`s), another kind of file, and a program without
-/// samples.
+/// Every sample, by program then name, and what is wrong in the programs' folders: a folder
+/// of `samples/` naming no problem, an unpaired `.in` or `.out` (a judged program may leave
+/// out its `.out`s), another kind of file, a program without samples, and a `main.rs` that
+/// does not declare its tests as a module named after the program.
 pub fn find_samples() -> (Vec<Sample>, Vec<Misfiled>) {
     let programs = programs();
     let mut samples = Vec::new();
@@ -252,6 +252,23 @@ pub fn find_samples() -> (Vec<Sample>, Vec<Misfiled>) {
         }
     }
     for program in programs {
+        // Named after the program, its tests run with `cargo test NAME`.
+        let main = program.dir().join("main.rs");
+        let tests = format!(
+            "#[cfg(test)]\n#[path = \"tests.rs\"]\nmod {};",
+            program.name
+        );
+        if main.is_file() && !fs::read_to_string(&main).map_or(false, |m| m.contains(&tests)) {
+            wrong(
+                program.id(),
+                format!(
+                    "{} does not end with `{}`: its tests would not run by `cargo test {}`",
+                    main.strip_prefix(manifest_dir()).unwrap_or(&main).display(),
+                    tests.replace('\n', " "),
+                    program.name
+                ),
+            );
+        }
         let judged = program.judged_by().is_some();
         let before = samples.len();
         let dir = program.samples_dir();
