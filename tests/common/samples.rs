@@ -107,11 +107,12 @@ impl Program {
         }
     }
 
-    /// The executable cargo built, if it is newer than every source file it was built from
-    /// (the dep-info file of its unit names them): a test that runs it must not run an old
-    /// one. Cargo names a binary in `CARGO_BIN_EXE_<name>` when it runs an integration test,
-    /// and builds every binary then; a binary's own unit tests, and examples, find it beside
-    /// the `deps` folder that holds the test, which `cargo test` (all its targets) builds too.
+    /// The executable cargo built, newer than every source file it was built from (the
+    /// dep-info file of its unit names them): a test must not run an old one. Cargo names a
+    /// binary in `CARGO_BIN_EXE_<name>` when it runs an integration test, and builds every
+    /// binary then; a binary's own unit tests, and examples, find it beside the `deps`
+    /// folder of the test, and build it first with `cargo build` if it is old or missing
+    /// (`cargo test --bin NAME` builds no executable, `--test` no example).
     pub fn built(&self) -> Result<PathBuf, String> {
         let exe = std::env::current_exe().map_err(|e| e.to_string())?;
         let profile_dir = exe
@@ -124,29 +125,51 @@ impl Program {
             _ if self.example => profile_dir.join("examples").join(file),
             _ => profile_dir.join(file),
         };
-        let stale = |why: &str| {
-            format!(
-                "{} {why}: `cargo test` builds every program (`--test` or `--bin` alone may \
-                 not)",
-                exe.display()
-            )
+        if self.stale(&exe).is_some() {
+            // The test profile's folder is `debug`; others are named after their profile.
+            let profile = profile_dir.file_name().and_then(|name| name.to_str());
+            let profile =
+                profile.map_or("test", |name| if name == "debug" { "test" } else { name });
+            let kind = if self.example { "--example" } else { "--bin" };
+            let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
+            let build = Command::new(cargo)
+                .args(["build", "-q", "--profile", profile, kind, &self.name])
+                .current_dir(manifest_dir())
+                .output()
+                .map_err(|e| format!("cannot run cargo build: {e}"))?;
+            if !build.status.success() {
+                let why = String::from_utf8_lossy(&build.stderr);
+                return Err(format!("cargo build {kind} {} fails:\n{why}", self.name));
+            }
+        }
+        match self.stale(&exe) {
+            Some(why) => Err(format!("{} {why}, even after cargo build", exe.display())),
+            None => Ok(exe),
+        }
+    }
+
+    /// Why `exe` is not the program as its sources are now, if it is not: missing, or older
+    /// than one of the files its dep-info names.
+    fn stale(&self, exe: &Path) -> Option<String> {
+        let built = match modified(exe) {
+            Ok(built) => built,
+            Err(_) => return Some("is not built".to_string()),
         };
-        let built = modified(&exe).map_err(|_| stale("is not built"))?;
-        let deps = self
-            .dep_info(&exe)
-            .ok_or_else(|| stale("has no dep-info file"))?;
+        let deps = match self.dep_info(exe) {
+            Some(deps) => deps,
+            None => return Some("has no dep-info file".to_string()),
+        };
         let deps = deps.lines().next().and_then(|line| line.split_once(": "));
         // Paths are separated by spaces; a space in a path is escaped.
         let escaped = deps.map_or(String::new(), |(_, deps)| deps.replace("\\ ", "\0"));
-        for source in escaped
+        let sources = escaped
             .split_whitespace()
-            .map(|path| path.replace('\0', " "))
-        {
-            if modified(Path::new(&source)).map_or(true, |changed| changed > built) {
-                return Err(stale(&format!("is older than {source}")));
-            }
-        }
-        Ok(exe)
+            .map(|path| path.replace('\0', " "));
+        let mut newer = sources.filter(|source| {
+            let path = manifest_dir().join(source);
+            modified(&path).map_or(true, |changed| changed > built)
+        });
+        newer.next().map(|source| format!("is older than {source}"))
     }
 
     /// The dep-info file of the unit cargo copied to `exe`: `NAME-HASH.d` beside the one of
