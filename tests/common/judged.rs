@@ -56,7 +56,8 @@ pub fn check_samples(test_file: &str, judged: Judged) {
         .collect();
     if let (Judged::Judge(judge), true) = (judged, failures.is_empty()) {
         let temp = TempDir::new(&format!("plays-{}", program.name));
-        let bundled = bundle_of(&manifest_dir(), &program.id()).map_err(|e| Failure::new("", e));
+        let bundled = bundle_of(&manifest_dir(), &program.id())
+            .map_err(|e| Failure::new("the bundler fails", e));
         let bundle = bundled.and_then(|bundled| {
             compile(&temp.0, &program.name, &bundled.text, false)
                 .map_err(|e| Failure::new("compile error or warning", e))
