@@ -43,22 +43,14 @@ pub enum Error {
     Io(io::Error),
     /// The input is malformed: on 1-based `line`, something other than `expected` was `found`.
     Parse {
-        /// 1-based line of the offending byte.
         line: usize,
-        /// What the input should have held there.
         expected: String,
-        /// What it held instead.
         found: String,
     },
     /// Values read break a rule of the problem: made by [`error`] inside the closure given
     /// to [`Reader::u64s_each`] or [`Reader::cells_each`], which turns it into an
     /// [`Error::Parse`] on the line of the values it gave the closure.
-    Rule {
-        /// What the input should have held.
-        expected: String,
-        /// What it held instead.
-        found: String,
-    },
+    Rule { expected: String, found: String },
 }
 
 impl fmt::Display for Error {
@@ -85,6 +77,15 @@ impl From<io::Error> for Error {
 
 /// Result of a reader or solver.
 pub type Result<T> = std::result::Result<T, Error>;
+
+/// An [`Error::Parse`]: on `line`, something other than `expected` was `found`.
+pub(crate) fn parse_error(line: usize, expected: String, found: String) -> Error {
+    Error::Parse {
+        line,
+        expected,
+        found,
+    }
+}
 
 /// An error for values that break a rule of the problem, given inside the closure of
 /// [`Reader::u64s_each`] or [`Reader::cells_each`], where the reader is borrowed: the call
@@ -354,14 +355,11 @@ impl<R: Read> Reader<R> {
     /// ```
     pub fn error(&self, expected: &str, found: String) -> Error {
         let ended = usize::from(matches!(self.byte_before(self.pos), b'\n' | b'\r'));
-        Error::Parse {
-            line: match self.offset(self.pos) == self.line_read {
-                true => self.line_at(self.pos) - ended,
-                false => self.last_item_line(),
-            },
-            expected: expected.to_string(),
-            found,
-        }
+        let line = match self.offset(self.pos) == self.line_read {
+            true => self.line_at(self.pos) - ended,
+            false => self.last_item_line(),
+        };
+        parse_error(line, expected.to_string(), found)
     }
 
     /// `e`, and if it is an [`Error::Rule`], the [`Error::Parse`] it makes on the line of the
@@ -373,11 +371,11 @@ impl<R: Read> Reader<R> {
         match e {
             Error::Rule { expected, found } => {
                 let last = self.buf[group.clone()].iter().rposition(|&b| !is_space(b));
-                Error::Parse {
-                    line: self.line_at(group.start + last.unwrap_or(0)),
+                parse_error(
+                    self.line_at(group.start + last.unwrap_or(0)),
                     expected,
                     found,
-                }
+                )
             }
             other => other,
         }
@@ -388,11 +386,8 @@ impl<R: Read> Reader<R> {
     #[cold]
     pub(crate) fn error_at(&self, at: usize, expected: &str, found: String) -> Error {
         let end = at >= self.end && self.eof;
-        Error::Parse {
-            line: [self.line_at(at), self.last_item_line()][usize::from(end)],
-            expected: expected.to_string(),
-            found,
-        }
+        let line = [self.line_at(at), self.last_item_line()][usize::from(end)];
+        parse_error(line, expected.to_string(), found)
     }
 
     /// The offset in the input of `buf[at]`.

@@ -12,7 +12,7 @@ use std::convert::TryInto;
 use std::io::Read;
 use std::ops::RangeInclusive;
 
-use crate::io::{describe, is_space, Error, Names, Reader, Result, WINDOW};
+use crate::io::{describe, is_space, parse_error, Error, Names, Reader, Result, WINDOW};
 
 /// `b` in all eight byte lanes of a word.
 const fn lanes(b: u8) -> u64 {
@@ -254,12 +254,7 @@ impl<R: Read> Reader<R> {
         let len = match self.scan(what, is_space) {
             Ok(len) => len,
             Err(Error::Parse { line, found, .. }) => {
-                let expected = expected();
-                return Err(Error::Parse {
-                    line,
-                    expected,
-                    found,
-                });
+                return Err(parse_error(line, expected(), found))
             }
             Err(e) => return Err(e),
         };
@@ -448,11 +443,10 @@ impl<R: Read> Reader<R> {
         Ok(read)
     }
 
-    /// Reads `N` `u64`s: `None` if they are `end` (the sentinel that ends the input, as
-    /// `0 0`), else the values, each in `range`; `what` names them in errors, all alike or
-    /// each its own ([`Names`]). Errors name `range`, not one stretched to hold `end`: a value
-    /// is `end`'s only while the ones before it are, and one of them outside `range` is the
-    /// error once a value is not (a value that is no number is its own error).
+    /// Reads `N` `u64`s: `None` if they are `end` (a sentinel, as `0 0`), else the values,
+    /// each in `range`; `what` names them, all alike or each its own ([`Names`]). Errors name
+    /// `range`, not one stretched to hold `end`: a value of `end` outside it is one once a
+    /// value after it is not `end`'s, and a value that is no number is its own.
     ///
     /// # Complexity
     /// O(digits): each value parsed once.
@@ -504,12 +498,7 @@ impl<R: Read> Reader<R> {
             }
             if let (Some((j, line)), false) = (outside, sentinel && values[i] == end[i]) {
                 let expected = expected_in(what.name(j), range, (0, max.into()));
-                let found = end[j].to_string();
-                return Err(Error::Parse {
-                    line,
-                    expected,
-                    found,
-                });
+                return Err(parse_error(line, expected, end[j].to_string()));
             }
         }
         Ok((values != end).then_some(values))

@@ -231,18 +231,35 @@ pub trait Int: Copy {
     fn sign_magnitude(self) -> (bool, u64);
 }
 
-/// `Int` for each type, by way of `i128`, which holds them all.
-macro_rules! int {
-    ($($t:ty),*) => {$(
-        impl Int for $t {
-            fn sign_magnitude(self) -> (bool, u64) {
-                let value = self as i128;
-                (value < 0, value.unsigned_abs() as u64)
-            }
-        }
-    )*};
+impl Int for u32 {
+    fn sign_magnitude(self) -> (bool, u64) {
+        (false, u64::from(self))
+    }
 }
-int!(u32, u64, usize, i32, i64);
+
+impl Int for u64 {
+    fn sign_magnitude(self) -> (bool, u64) {
+        (false, self)
+    }
+}
+
+impl Int for usize {
+    fn sign_magnitude(self) -> (bool, u64) {
+        (false, self as u64)
+    }
+}
+
+impl Int for i32 {
+    fn sign_magnitude(self) -> (bool, u64) {
+        (self < 0, u64::from(self.unsigned_abs()))
+    }
+}
+
+impl Int for i64 {
+    fn sign_magnitude(self) -> (bool, u64) {
+        (self < 0, self.unsigned_abs())
+    }
+}
 
 impl<T: Int> Int for &T {
     fn sign_magnitude(self) -> (bool, u64) {
