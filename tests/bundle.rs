@@ -1,11 +1,11 @@
-//! Every program's bundle (the problems' and the examples') compiles alone, with no warning,
-//! with each compiler checked, and each build prints on every sample of its program exactly
-//! what the executable cargo built prints (stdout, stderr and exit status): comparing with
-//! the executable rather than with the `.out` leaves wrong answers to the `samples` test,
-//! which shows the differing lines. (An interactive program gets the sample's start and
-//! then the end of its input: its opening is compared; its own tests play its bundle
-//! against its judge.) The README's bundle-size table is checked against the real sizes:
-//! a row for each problem of the README's first table, and right rows for any other.
+//! Every program's bundle (the problems', and under the full matrix the examples') compiles
+//! alone, with no warning, with each compiler checked, and each build prints on every sample
+//! of its program exactly what the executable cargo built prints (stdout, stderr and exit
+//! status): comparing with the executable rather than with the `.out` leaves wrong answers
+//! to the `samples` test, which shows the differing lines. (An interactive program gets the
+//! sample's start and then the end of its input: its opening is compared; its own tests play
+//! its bundle against its judge.) The README's bundle-size table is checked against the real
+//! sizes: a row for each problem of the README's first table, and right rows for any other.
 //!
 //! A `harness = false` target (see `common::harness`): a trial per bundle and build, so
 //! `cargo test --test bundle -- marble` checks only marble_diamond's, a line each. A run
@@ -510,6 +510,11 @@ fn main() -> ExitCode {
 
     let mut trials = Vec::new();
     for problem in &problems {
+        // The examples, which change only with the library, under the full matrix only:
+        // the default run stays quick (the props target bundles them every time).
+        if problem.program.example && matrix.is_none() {
+            continue;
+        }
         for (i, &(compiler, ref edition, optimize)) in builds.iter().enumerate() {
             let build = Build {
                 rustc: &compiler.rustc,
