@@ -83,6 +83,9 @@ struct Case {
     extras: &'static [Extra],
     /// A plain check of the answers on `generate`'s input, for a case with no peer.
     check: Option<checks::Check>,
+    /// Another problem of `speed/problems.rs` timed side by side on this case's input, and
+    /// the goal: our time / its time at most this.
+    versus: Option<(&'static str, f64)>,
 }
 
 /// What a case runs.
@@ -134,6 +137,7 @@ const CASES: &[Case] = &[
             peer_goal: 1.2,
         }],
         check: None,
+        versus: None,
     },
     Case {
         name: "tic_tac_toe_nim",
@@ -149,6 +153,7 @@ const CASES: &[Case] = &[
         costs: &[],
         extras: &[],
         check: None,
+        versus: None,
     },
     Case {
         name: "hdu6597",
@@ -168,6 +173,7 @@ const CASES: &[Case] = &[
         costs: &[],
         extras: &[],
         check: None,
+        versus: None,
     },
     Case {
         name: "card_game",
@@ -187,6 +193,7 @@ const CASES: &[Case] = &[
             peer_goal: 0.15,
         }],
         check: None,
+        versus: None,
     },
     Case {
         name: "hyper_knights",
@@ -206,6 +213,7 @@ const CASES: &[Case] = &[
             peer_goal: 1.2,
         }],
         check: None,
+        versus: None,
     },
     Case {
         name: "grids",
@@ -218,6 +226,7 @@ const CASES: &[Case] = &[
         costs: &[],
         extras: &[],
         check: Some(checks::grids),
+        versus: None,
     },
     Case {
         name: "numbers",
@@ -230,6 +239,7 @@ const CASES: &[Case] = &[
         costs: &[],
         extras: &[],
         check: Some(checks::numbers),
+        versus: None,
     },
     Case {
         name: "pairs",
@@ -245,6 +255,20 @@ const CASES: &[Case] = &[
         ],
         extras: &[],
         check: Some(checks::pairs),
+        versus: None,
+    },
+    Case {
+        name: "until",
+        program: Program::Problem,
+        peer: None,
+        floor_goal: Some(4.4),
+        generate: inputs::pairs_until_0_0,
+        layouts: &[],
+        varied: None,
+        costs: &[],
+        extras: &[],
+        check: Some(checks::until),
+        versus: Some(("pairs", 1.1)),
     },
     Case {
         name: "wythoff",
@@ -257,6 +281,7 @@ const CASES: &[Case] = &[
         costs: &[],
         extras: &[],
         check: Some(toolkit::check_wythoff),
+        versus: None,
     },
     Case {
         name: "moore",
@@ -269,6 +294,7 @@ const CASES: &[Case] = &[
         costs: &[],
         extras: &[],
         check: Some(toolkit::check_moore),
+        versus: None,
     },
     Case {
         name: "turtles",
@@ -281,6 +307,7 @@ const CASES: &[Case] = &[
         costs: &[],
         extras: &[],
         check: Some(toolkit::check_turtles),
+        versus: None,
     },
     Case {
         name: "kayles",
@@ -293,6 +320,7 @@ const CASES: &[Case] = &[
         costs: &[],
         extras: &[],
         check: Some(toolkit::check_kayles),
+        versus: None,
     },
 ];
 
@@ -498,7 +526,12 @@ fn bench(case: &Case, peers: &Path, floor: Option<&Path>, itself: &Path) -> io::
         args: vec!["--rust-floor".into(), our_output.len().to_string()],
         ..Run::of(itself, &input)
     });
+    let versus = case.versus.map(|(name, _)| Run {
+        args: vec!["--problem".into(), name.into()],
+        ..Run::of(itself, &input)
+    });
     let mut runs = vec![ours.clone()];
+    runs.extend(versus);
     runs.extend(peer.clone());
     runs.extend(floor.iter().map(|(run, _)| run.clone()));
     runs.extend(rust_floor);
@@ -516,6 +549,14 @@ fn bench(case: &Case, peers: &Path, floor: Option<&Path>, itself: &Path) -> io::
         println!("  answers checked: {what}");
     }
     let mut next = 1;
+    if let Some((name, goal)) = case.versus {
+        println!(
+            "  {name:<32} {:8.2} ms  on this input, ours/{name} {}",
+            rounds.median_ms(next),
+            verdict(rounds.ratio(0, next), goal),
+        );
+        next += 1;
+    }
     if let (Some(peer), Some(Peer { file, goal })) = (&peer, &case.peer) {
         let agree = our_output == peer.output();
         println!(

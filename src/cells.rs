@@ -486,7 +486,7 @@ impl<R: Read> Reader<R> {
     /// let mut grid = Cells::new(b".#", 4);
     /// let mut rd = Reader::new(&b".#\n#.\n\n##\n##\n"[..]);
     /// let mut filled = Vec::new();
-    /// rd.cells_each(&mut grid, 2, "a cell", |g| Ok(filled.push(g.count_ones()))).unwrap();
+    /// rd.cells_each(&mut grid, 2, "a cell", |g| { filled.push(g.count_ones()); Ok(()) }).unwrap();
     /// assert_eq!(filled, [2, 4]);
     /// ```
     #[inline]

@@ -43,22 +43,14 @@ pub enum Error {
     Io(io::Error),
     /// The input is malformed: on 1-based `line`, something other than `expected` was `found`.
     Parse {
-        /// 1-based line of the offending byte.
         line: usize,
-        /// What the input should have held there.
         expected: String,
-        /// What it held instead.
         found: String,
     },
     /// Values read break a rule of the problem: made by [`error`] inside the closure given
     /// to [`Reader::u64s_each`] or [`Reader::cells_each`], which turns it into an
     /// [`Error::Parse`] on the line of the values it gave the closure.
-    Rule {
-        /// What the input should have held.
-        expected: String,
-        /// What it held instead.
-        found: String,
-    },
+    Rule { expected: String, found: String },
 }
 
 impl fmt::Display for Error {
@@ -86,6 +78,15 @@ impl From<io::Error> for Error {
 /// Result of a reader or solver.
 pub type Result<T> = std::result::Result<T, Error>;
 
+/// An [`Error::Parse`]: on `line`, something other than `expected` was `found`.
+pub(crate) fn parse_error(line: usize, expected: String, found: String) -> Error {
+    Error::Parse {
+        line,
+        expected,
+        found,
+    }
+}
+
 /// An error for values that break a rule of the problem, given inside the closure of
 /// [`Reader::u64s_each`] or [`Reader::cells_each`], where the reader is borrowed: the call
 /// reports it on the line of the values it gave the closure. (Elsewhere, [`Reader::error`]
@@ -94,16 +95,16 @@ pub type Result<T> = std::result::Result<T, Error>;
 /// # Complexity
 /// O(1).
 ///
-/// # Panics
-/// Never.
-///
 /// ```
 /// use combgames::io::{self, Reader};
 /// let mut rd = Reader::new(&b"1 2\n3 4\n1 2\n"[..]);
 /// let mut seen = Vec::new();
-/// let err = rd.u64s_each(3, 1..=9, "a cell", |[x, y]| match seen.contains(&(x, y)) {
-///     true => Err(io::error("each cell once", format!("{x} {y} again"))),
-///     false => Ok(seen.push((x, y))),
+/// let err = rd.u64s_each(3, 1..=9, "a cell", |[x, y]| {
+///     if seen.contains(&(x, y)) {
+///         return Err(io::error("each cell once", format!("{x} {y} again")));
+///     }
+///     seen.push((x, y));
+///     Ok(())
 /// });
 /// assert_eq!(err.unwrap_err().to_string(), "line 3: expected each cell once, found 1 2 again");
 /// ```
@@ -146,9 +147,6 @@ pub(crate) fn is_space(b: u8) -> bool {
 /// # Complexity
 /// O(1): at most 24 bytes are shown.
 ///
-/// # Panics
-/// Never.
-///
 /// ```
 /// assert_eq!(combgames::io::describe(b"a\tb"), "\"a?b\"");
 /// ```
@@ -175,9 +173,6 @@ pub fn describe(token: &[u8]) -> String {
 /// O(bytes): runs of 128 bytes (a length known to the compiler, and few enough to count in a
 /// byte) are each counted by vectorised loops; only runs holding a `\r` look for the `\n`
 /// after it.
-///
-/// # Panics
-/// Never.
 ///
 /// ```
 /// use combgames::io::line_breaks;
@@ -252,11 +247,13 @@ pub struct Reader<R> {
     /// The line breaks of the input before `buf[counted]`.
     breaks: usize,
     counted: usize,
-    /// The byte before `buf[0]` (0 at the start), which tells whether a `\n` there ends a
-    /// line or the `\r\n` before it.
+    /// The byte before `buf[0]` (a line end at the start), which tells whether a `\n` there
+    /// ends a line or the `\r\n` before it, and whether an item ended just before it.
     before_buf: u8,
     /// The line of the last byte, not whitespace, dropped from the front of the buffer.
     dropped_item_line: usize,
+    /// The offset in the input after the last line [`Reader::line`] read.
+    line_read: u64,
     /// Whether the fast paths may run; off, every call takes its plain checked path.
     pub(crate) fast: bool,
 }
@@ -297,8 +294,9 @@ impl<R: Read> Reader<R> {
             dropped: 0,
             breaks: 0,
             counted: 0,
-            before_buf: 0,
+            before_buf: b'\n',
             dropped_item_line: 1,
+            line_read: u64::MAX,
             fast: true,
         }
     }
@@ -316,10 +314,7 @@ impl<R: Read> Reader<R> {
     /// The line breaks of `buf[from..to]`, by the byte before it too: a `\n` first after a
     /// `\r` counted before ends no line.
     fn breaks_in(&self, from: usize, to: usize) -> usize {
-        let before = match from {
-            0 => self.before_buf,
-            _ => self.buf[from - 1],
-        };
+        let before = self.byte_before(from);
         let crlf = from < to && before == b'\r' && self.buf[from] == b'\n';
         line_breaks(&self.buf[from..to]) - usize::from(crlf)
     }
@@ -335,7 +330,7 @@ impl<R: Read> Reader<R> {
     }
 
     /// The line of the last item read: of the last byte before `pos` that is not whitespace.
-    fn last_item_line(&self) -> usize {
+    pub(crate) fn last_item_line(&self) -> usize {
         match self.buf[..self.pos].iter().rposition(|&b| !is_space(b)) {
             Some(at) => self.line_at(at),
             None => self.dropped_item_line,
@@ -343,8 +338,9 @@ impl<R: Read> Reader<R> {
     }
 
     /// An [`Error::Parse`] on the line of the last item read (the whitespace after it
-    /// aside): for a value that was read fine but breaks a rule of the problem. `expected`
-    /// names what the input should hold, `found` what it holds.
+    /// aside), or of the line [`Reader::line`] just read, blank or not: for a value that was
+    /// read fine but breaks a rule of the problem. `expected` names what the input should
+    /// hold, `found` what it holds.
     ///
     /// # Complexity
     /// O(bytes read since the last refill).
@@ -358,11 +354,12 @@ impl<R: Read> Reader<R> {
     /// assert_eq!(err.to_string(), "line 1: expected lo <= hi, found 3 1");
     /// ```
     pub fn error(&self, expected: &str, found: String) -> Error {
-        Error::Parse {
-            line: self.last_item_line(),
-            expected: expected.to_string(),
-            found,
-        }
+        let ended = usize::from(matches!(self.byte_before(self.pos), b'\n' | b'\r'));
+        let line = match self.offset(self.pos) == self.line_read {
+            true => self.line_at(self.pos) - ended,
+            false => self.last_item_line(),
+        };
+        parse_error(line, expected.to_string(), found)
     }
 
     /// `e`, and if it is an [`Error::Rule`], the [`Error::Parse`] it makes on the line of the
@@ -374,24 +371,23 @@ impl<R: Read> Reader<R> {
         match e {
             Error::Rule { expected, found } => {
                 let last = self.buf[group.clone()].iter().rposition(|&b| !is_space(b));
-                Error::Parse {
-                    line: self.line_at(group.start + last.unwrap_or(0)),
+                parse_error(
+                    self.line_at(group.start + last.unwrap_or(0)),
                     expected,
                     found,
-                }
+                )
             }
             other => other,
         }
     }
 
-    /// An [`Error::Parse`] at `buf[at]`.
+    /// An [`Error::Parse`] at `buf[at]`; at the end of the input, on the line of the last
+    /// item (the line after it may not exist).
     #[cold]
     pub(crate) fn error_at(&self, at: usize, expected: &str, found: String) -> Error {
-        Error::Parse {
-            line: self.line_at(at),
-            expected: expected.to_string(),
-            found,
-        }
+        let end = at >= self.end && self.eof;
+        let line = [self.line_at(at), self.last_item_line()][usize::from(end)];
+        parse_error(line, expected.to_string(), found)
     }
 
     /// The offset in the input of `buf[at]`.
@@ -461,23 +457,6 @@ impl<R: Read> Reader<R> {
         self.counted = self.pos + n;
     }
 
-    /// Skips whitespace and returns the next byte without reading it, `None` at the end.
-    ///
-    /// # Complexity
-    /// O(whitespace skipped).
-    pub(crate) fn peek_non_space(&mut self) -> Result<Option<u8>> {
-        loop {
-            self.skip_spaces();
-            if self.pos < self.end {
-                return Ok(Some(self.buf[self.pos]));
-            }
-            self.fill(1)?;
-            if self.pos == self.end {
-                return Ok(None);
-            }
-        }
-    }
-
     /// The byte after the one at `pos` (which is buffered), reading it if need be (a buffer
     /// of one byte grows to two); `None` at the end of the input.
     pub(crate) fn peek_after(&mut self) -> Result<Option<u8>> {
@@ -494,7 +473,16 @@ impl<R: Read> Reader<R> {
     /// # Complexity
     /// O(whitespace skipped).
     pub fn has_more(&mut self) -> Result<bool> {
-        Ok(self.peek_non_space()?.is_some())
+        loop {
+            self.skip_spaces();
+            if self.pos < self.end {
+                return Ok(true);
+            }
+            self.fill(1)?;
+            if self.pos == self.end {
+                return Ok(false);
+            }
+        }
     }
 
     /// Checks that only whitespace is left: call it after the last case of an input with a
@@ -512,14 +500,10 @@ impl<R: Read> Reader<R> {
         }
     }
 
-    /// The length of the token at `pos` (after whitespace was skipped), buffering it whole.
-    pub(crate) fn token_len(&mut self, what: &str) -> Result<usize> {
-        self.scan(what, is_space)
-    }
-
     /// The length of the bytes from `pos` up to the first that `ends` them or the end of
-    /// the input, buffering them whole: at most [`MAX_TOKEN`], else an error.
-    fn scan(&mut self, what: &str, ends: fn(u8) -> bool) -> Result<usize> {
+    /// the input (a token's, with `is_space`), buffering them whole: at most [`MAX_TOKEN`],
+    /// else an error.
+    pub(crate) fn scan(&mut self, what: &str, ends: fn(u8) -> bool) -> Result<usize> {
         let mut len = 0;
         loop {
             let rest = &self.buf[self.pos + len..self.end];
@@ -531,7 +515,8 @@ impl<R: Read> Reader<R> {
                 return Ok(len);
             }
             if len > MAX_TOKEN {
-                let found = format!("{} (longer than {MAX_TOKEN} bytes)", describe(self.next()));
+                let token = describe(&self.buf[self.pos..self.end]);
+                let found = format!("{token} (longer than {MAX_TOKEN} bytes)");
                 return Err(self.error_at(self.pos, what, found));
             }
             // A full buffer doubles, up to room for the longest token and its end.
@@ -552,11 +537,6 @@ impl<R: Read> Reader<R> {
             .expect("the buffer has a window")
     }
 
-    /// The buffered bytes from `pos`, for error messages.
-    fn next(&self) -> &[u8] {
-        &self.buf[self.pos..self.end]
-    }
-
     /// The start of the token at `pos`, without reading it, for error messages.
     fn next_token(&mut self) -> Result<&[u8]> {
         // Enough to describe it: 24 bytes and one more, whatever its length.
@@ -569,26 +549,21 @@ impl<R: Read> Reader<R> {
         Ok(&rest[..len.min(25)])
     }
 
-    /// Reads the next token: the bytes up to the next whitespace; `what` names it in errors.
+    /// Reads the next token: the bytes up to the next whitespace (at most [`MAX_TOKEN`], else
+    /// an error); `what` names it in errors.
     ///
     /// # Complexity
     /// O(token length).
-    ///
-    /// # Panics
-    /// Never; a token longer than [`MAX_TOKEN`] bytes is an error.
     pub fn token(&mut self, what: &str) -> Result<&[u8]> {
         self.token_if(what, |_| true)
     }
 
     /// Reads the next token, which `valid` must accept: for what the reader cannot check
     /// alone (one of a few words, a row of a board). `what` names it in errors, which quote
-    /// the token as every error does.
+    /// the token as every error does (a token over [`MAX_TOKEN`] bytes is one).
     ///
     /// # Complexity
     /// O(token length), plus `valid`.
-    ///
-    /// # Panics
-    /// Never; a token longer than [`MAX_TOKEN`] bytes is an error.
     ///
     /// ```
     /// use combgames::io::Reader;
@@ -604,7 +579,7 @@ impl<R: Read> Reader<R> {
             return Err(self.error_at(self.pos, what, "end of input".to_string()));
         }
         // Buffering the token may move it: its place after.
-        let len = self.token_len(what)?;
+        let len = self.scan(what, is_space)?;
         let start = self.pos;
         let token = &self.buf[start..start + len];
         if !valid(token) {
@@ -614,45 +589,80 @@ impl<R: Read> Reader<R> {
         Ok(&self.buf[start..start + len])
     }
 
-    /// Whether the next token is the number `value` (digits, perhaps after a `+`), read if
-    /// it is.
-    pub(crate) fn next_is(&mut self, value: u64) -> Result<bool> {
-        if !self.has_more()? {
-            return Ok(false);
-        }
-        let len = self.token_len("a number")?;
-        let token = &self.buf[self.pos..self.pos + len];
-        let digits = token.strip_prefix(b"+").unwrap_or(token);
-        let number = digits.iter().try_fold(0u64, |n, &d| match d {
-            b'0'..=b'9' => n.checked_mul(10)?.checked_add(u64::from(d - b'0')),
-            _ => None,
-        });
-        let is = !digits.is_empty() && number == Some(value);
-        if is {
-            self.pos += len;
-        }
-        Ok(is)
-    }
-
-    /// Reads the next line that is not blank, without its line end and the whitespace at
-    /// its ends; `what` names it in errors. After a number that ends a line, this is the
-    /// next line.
+    /// Reads the rest of the line as written, blank or not, and moves past its line end: a
+    /// whole line after another `line`, [`Reader::expect_line_end`] or at the start; after
+    /// an item, what follows the whitespace byte that ended it (the next line, if that ended
+    /// the line). `what` names it in errors (a line over [`MAX_TOKEN`] bytes, or none, is one).
     ///
     /// # Complexity
     /// O(line length).
     ///
-    /// # Panics
-    /// Never; a line longer than [`MAX_TOKEN`] bytes is an error.
+    /// ```
+    /// let mut rd = combgames::io::Reader::new(&b"3 is odd\r\n\r\n  two \n"[..]);
+    /// assert_eq!(rd.u64("n").unwrap(), 3);
+    /// for line in [&b"is odd"[..], b"", b"  two "] {
+    ///     assert_eq!(rd.line("a line").unwrap(), line);
+    /// }
+    /// let err = rd.line("a line").unwrap_err().to_string();
+    /// assert_eq!(err, "line 3: expected a line, found end of input");
+    /// ```
     pub fn line(&mut self, what: &str) -> Result<&[u8]> {
-        if !self.has_more()? {
-            return Err(self.error_at(self.pos, what, "end of input".to_string()));
+        // The whitespace byte that ended an item, then the LF of a CRLF whose CR ended a line.
+        for _ in 0..2 {
+            if self.pos == self.end {
+                self.fill(1)?;
+            }
+            let (before, next) = (self.byte_before(self.pos), self.buf[self.pos]);
+            let item_end = !is_space(before) && is_space(next) && self.pos < self.end;
+            self.pos += usize::from(item_end || before == b'\r' && next == b'\n');
         }
         let len = self.scan(what, |b| b == b'\n' || b == b'\r')?;
+        if self.pos == self.end {
+            return Err(self.error_at(self.pos, what, "end of input".to_string()));
+        }
         let start = self.pos;
-        self.pos += len;
-        let line = &self.buf[start..start + len];
-        let kept = line.len() - line.iter().rev().take_while(|&&b| is_space(b)).count();
-        Ok(&line[..kept])
+        self.pos += len + usize::from(start + len < self.end);
+        self.line_read = self.offset(self.pos);
+        Ok(&self.buf[start..start + len])
+    }
+
+    /// Checks that nothing but spaces and tabs is left on the line of the last item read,
+    /// and moves past its line end (or to the end of the input): that nothing follows a
+    /// move, or a checker's answer, on its line.
+    ///
+    /// # Complexity
+    /// O(bytes skipped).
+    ///
+    /// ```
+    /// let mut rd = combgames::io::Reader::new(&b"1 \r\n2 3\n"[..]);
+    /// assert!(rd.u64("x").is_ok() && rd.expect_line_end().is_ok() && rd.u64("x").is_ok());
+    /// let err = rd.expect_line_end().unwrap_err().to_string();
+    /// assert_eq!(err, "line 2: expected the end of the line, found \"3\"");
+    /// ```
+    pub fn expect_line_end(&mut self) -> Result<()> {
+        // Until a line end is read: none may be left if the last item ended its line.
+        while !matches!(self.byte_before(self.pos), b'\n' | b'\r') {
+            if self.pos == self.end {
+                self.fill(1)?;
+                if self.pos == self.end {
+                    return Ok(());
+                }
+            }
+            if !is_space(self.buf[self.pos]) {
+                let found = describe(self.next_token()?);
+                return Err(self.error_at(self.pos, "the end of the line", found));
+            }
+            self.pos += 1;
+        }
+        Ok(())
+    }
+
+    /// The byte before `buf[at]`.
+    fn byte_before(&self, at: usize) -> u8 {
+        match at {
+            0 => self.before_buf,
+            _ => self.buf[at - 1],
+        }
     }
 }
 

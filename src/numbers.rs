@@ -12,7 +12,7 @@ use std::convert::TryInto;
 use std::io::Read;
 use std::ops::RangeInclusive;
 
-use crate::io::{describe, Error, Names, Reader, Result, WINDOW};
+use crate::io::{describe, is_space, parse_error, Error, Names, Reader, Result, WINDOW};
 
 /// `b` in all eight byte lanes of a word.
 const fn lanes(b: u8) -> u64 {
@@ -210,7 +210,7 @@ impl<R: Read> Reader<R> {
                 return Ok(value);
             }
         }
-        self.integer_slow(false, (low as i128, high as i128), max as i128, what)
+        self.integer_slow(false, (low as i128, high as i128), max as i128, None, what)
             .map(|v| v as u64)
     }
 
@@ -229,19 +229,20 @@ impl<R: Read> Reader<R> {
             }
         }
         let range = (i128::from(low), i128::from(high));
-        self.integer_slow(true, range, i128::from(i64::MAX), what)
+        self.integer_slow(true, range, i128::from(i64::MAX), None, what)
             .map(|v| v as i64)
     }
 
     /// The checked path of every integer read: the token (digits, a `+` or, if `signed`, a
-    /// `-` before them) parsed and checked against `low..=high`, of a type whose largest
-    /// value is `max`, with an error that says why not.
+    /// `-` before them) parsed and checked against `low..=high` (or equal to `also`), of a
+    /// type whose largest value is `max`, with an error that says why not.
     #[inline(never)]
     fn integer_slow(
         &mut self,
         signed: bool,
         (low, high): (i128, i128),
         max: i128,
+        also: Option<i128>,
         what: &str,
     ) -> Result<i128> {
         let min = if signed { -max - 1 } else { 0 };
@@ -250,15 +251,10 @@ impl<R: Read> Reader<R> {
         if !self.has_more()? {
             return Err(self.error_at(self.pos, &expected(), "end of input".to_string()));
         }
-        let len = match self.token_len(what) {
+        let len = match self.scan(what, is_space) {
             Ok(len) => len,
             Err(Error::Parse { line, found, .. }) => {
-                let expected = expected();
-                return Err(Error::Parse {
-                    line,
-                    expected,
-                    found,
-                });
+                return Err(parse_error(line, expected(), found))
             }
             Err(e) => return Err(e),
         };
@@ -284,7 +280,7 @@ impl<R: Read> Reader<R> {
             }
         });
         match value {
-            Some(v) if number && low <= v && v <= high => return Ok(v),
+            Some(v) if number && (low <= v && v <= high || also == Some(v)) => return Ok(v),
             _ => {}
         }
         let found = describe(token);
@@ -381,7 +377,11 @@ impl<R: Read> Reader<R> {
     /// use combgames::io::Reader;
     /// let mut rd = Reader::new(&b"3 4\n5 12\n8 15\n"[..]);
     /// let mut squares = Vec::new();
-    /// rd.u64s_each(3, 1..=20, "a side", |[a, b]| Ok(squares.push(a * a + b * b))).unwrap();
+    /// rd.u64s_each(3, 1..=20, "a side", |[a, b]| {
+    ///     squares.push(a * a + b * b);
+    ///     Ok(())
+    /// })
+    /// .unwrap();
     /// assert_eq!(squares, [25, 169, 289]);
     /// ```
     #[inline(always)]
@@ -443,59 +443,65 @@ impl<R: Read> Reader<R> {
         Ok(read)
     }
 
-    /// Reads `N` `u64`s: `None` if they are `end` (the sentinel that ends the input, as
-    /// `0 0`), else the values, each in `range`; `what` names them in errors, all alike or
-    /// each its own ([`Names`]). For inputs whose sentinel is no case: an error names
-    /// `range`, not a range stretched to hold `end`.
+    /// Reads `N` `u64`s: `None` if they are `end` (a sentinel, as `0 0`), else the values,
+    /// each in `range`; `what` names them, all alike or each its own ([`Names`]). Errors name
+    /// `range`, not one stretched to hold `end`: a value of `end` outside it is one once a
+    /// value after it is not `end`'s, and a value that is no number is its own.
     ///
     /// # Complexity
-    /// O(digits).
+    /// O(digits): each value parsed once.
     ///
     /// # Panics
-    /// Never.
+    /// If `N` is above 64.
     ///
     /// ```
     /// use combgames::io::Reader;
     /// let mut rd = Reader::new(&b"3 4\n0 0\n"[..]);
     /// assert_eq!(rd.u64s_until([0, 0], 1..=9, "a side").unwrap(), Some([3, 4]));
     /// assert_eq!(rd.u64s_until([0, 0], 1..=9, "a side").unwrap(), None);
-    /// let mut rd = Reader::new(&b"3 0\n0 4\n"[..]);
-    /// let err = rd.u64s_until([0, 0], 1..=9, ["w", "h"]).unwrap_err().to_string();
-    /// assert_eq!(err, "line 1: expected h in 1..=9, found 0");
-    /// let err = rd.u64s_until([0, 0], 1..=9, ["w", "h"]).unwrap_err().to_string();
-    /// assert_eq!(err, "line 2: expected w in 1..=9, found 0");
+    /// let mut rd = Reader::new(&b"3 0\n0 4\n0 x\n"[..]);
+    /// let mut err = || rd.u64s_until([0, 0], 1..=9, ["w", "h"]).unwrap_err().to_string();
+    /// assert_eq!(err(), "line 1: expected h in 1..=9, found 0");
+    /// assert_eq!(err(), "line 2: expected w in 1..=9, found 0");
+    /// assert_eq!(err(), "line 3: expected h in 1..=9, found \"x\"");
     /// ```
+    #[inline(always)]
     pub fn u64s_until<const N: usize>(
         &mut self,
         end: [u64; N],
         range: RangeInclusive<u64>,
         what: impl Names<N>,
     ) -> Result<Option<[u64; N]>> {
-        let mut values = end;
-        let mut ends = true;
-        // The first value outside `range` while the values so far are `end`, and its line.
+        assert!(N <= 64, "{} numbers at once are too many", N);
+        let mut values = [0; N];
+        if self.fast {
+            self.skip_spaces();
+            let short = *range.end() < 1000 && end.iter().all(|&e| e < 1000);
+            if let Some(len) = many(self.window(), &mut values, short) {
+                if values == end || values.iter().all(|v| range.contains(v)) {
+                    self.pos += len;
+                    return Ok((values != end).then_some(values));
+                }
+            }
+        }
+        let (low, high, max) = (*range.start(), *range.end(), u64::MAX);
+        // Value i may be `end[i]` while the values before it are `end`'s; the first of them
+        // outside `range` is the error once a value is not, on its line.
         let mut outside = None;
         for i in 0..N {
-            if ends && self.next_is(end[i])? {
-                if !range.contains(&end[i]) && outside.is_none() {
-                    outside = Some((i, self.line_at(self.pos - 1)));
-                }
-                continue;
+            let sentinel = values[..i] == end[..i];
+            let also = sentinel.then(|| end[i].into());
+            let range = (low.into(), high.into());
+            values[i] = self.integer_slow(false, range, max.into(), also, what.name(i))? as u64;
+            if sentinel && !(low..=high).contains(&values[i]) && outside.is_none() {
+                outside = Some((i, self.last_item_line()));
             }
-            if let Some((j, line)) = outside {
-                let (low, high) = (i128::from(*range.start()), i128::from(*range.end()));
-                let expected = expected_in(what.name(j), (low, high), (0, u64::MAX.into()));
-                let found = end[j].to_string();
-                return Err(Error::Parse {
-                    line,
-                    expected,
-                    found,
-                });
+            if let (Some((j, line)), false) = (outside, sentinel && values[i] == end[i]) {
+                let expected = expected_in(what.name(j), range, (0, max.into()));
+                return Err(parse_error(line, expected, end[j].to_string()));
             }
-            ends = false;
-            values[i] = self.u64_in(range.clone(), what.name(i))?;
         }
-        Ok((!ends).then_some(values))
+        Ok((values != end).then_some(values))
     }
 
     /// Reads a `u32`; `what` names it in errors.

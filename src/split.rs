@@ -52,7 +52,9 @@ impl<M> Options<'_, M> {
 ///     rows: SplitGame<usize>,
 /// }
 /// let tables = Tables { rows: SplitGame::new(20, knock_two) };
-/// let closure: SplitGame<usize> = SplitGame::new(20, |n, options| knock_two(n, options));
+/// let closure: SplitGame<usize> = SplitGame::new(20, |n, options| {
+///     (0..n.saturating_sub(1)).for_each(|left| options.add(left, [left, n - 2 - left]))
+/// });
 /// assert_eq!(tables.rows.grundy(9), closure.grundy(9));
 /// ```
 #[derive(Clone, Debug)]

@@ -113,14 +113,11 @@ impl<W: Write> Writer<W> {
     /// # Complexity
     /// O(digits).
     ///
-    /// # Panics
-    /// Never.
-    ///
     /// ```
     /// use combgames::write::Writer;
     /// let mut sink = Vec::new();
     /// let mut out = Writer::new(&mut sink);
-    /// out.ints(&vec![3usize, 14, 15]).unwrap();
+    /// out.ints([3usize, 14, 15].iter()).unwrap();
     /// out.ints([-9_i64, i64::MIN]).unwrap();
     /// out.ints(Vec::<u64>::new()).unwrap();
     /// drop(out);
@@ -159,17 +156,6 @@ impl<W: Write> Writer<W> {
         self.write_all(b"\n")
     }
 
-    /// Counts `n` more bytes waiting, and writes them all out once the buffer is full (past
-    /// the capacity by at most 15 bytes after a short write: they go too).
-    #[inline(always)]
-    fn advance(&mut self, n: usize) -> io::Result<()> {
-        self.used += n;
-        match self.used >= self.capacity {
-            true => self.spill(&[]),
-            false => Ok(()),
-        }
-    }
-
     /// Writes out the bytes waiting when the buffer is full; or after [`Writer::line`] of a
     /// line longer than 15 bytes (`used` is [`LONG`] more), adds that line of `long`.
     #[inline(always)]
@@ -180,12 +166,6 @@ impl<W: Write> Writer<W> {
         let (used, written) = spill(parts, (self.used, self.capacity), long);
         self.used = used;
         written
-    }
-
-    fn flush_buf(&mut self) -> io::Result<()> {
-        let result = self.inner.write_all(&self.buf[..self.used]);
-        self.used = 0;
-        result
     }
 
     /// [`Write::write_all`] for more than 16 bytes.
@@ -308,9 +288,6 @@ impl<const N: usize> Lines<N> {
     ///
     /// # Complexity
     /// O(lines), plus the length of the lines longer than 15 bytes.
-    ///
-    /// # Panics
-    /// Never.
     pub fn new(lines: [&str; N]) -> Lines<N> {
         let short = |line: &str| line.len() < 16;
         let mut padded = [[b'\n'; 16]; N];
@@ -363,12 +340,18 @@ impl<W: Write> Write for Writer<W> {
             }
             _ => room[..len].copy_from_slice(data),
         }
-        self.advance(len)
+        // Once the buffer is full, all goes out: past the capacity by 15 bytes at most.
+        self.used += len;
+        match self.used >= self.capacity {
+            true => self.spill(&[]),
+            false => Ok(()),
+        }
     }
 
     fn flush(&mut self) -> io::Result<()> {
-        self.flush_buf()?;
-        self.inner.flush()
+        let written = self.inner.write_all(&self.buf[..self.used]);
+        self.used = 0;
+        written.and_then(|()| self.inner.flush())
     }
 }
 

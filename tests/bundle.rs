@@ -1,10 +1,11 @@
-//! Every problem binary's bundle compiles alone, with no warning, with each compiler checked,
-//! and each build prints on every sample of its problem exactly what the binary cargo built
-//! prints (stdout and exit status): comparing with the binary rather than with the `.out`
-//! leaves wrong answers to the `samples` test, which shows the differing lines. An
-//! interactive problem's bundle plays its judge from each sample as the binary does, move
-//! for move (`common::judged::plays_as`). The README's bundle-size table is checked against
-//! the real sizes, a row for each problem.
+//! Every program's bundle (the problems', and under the full matrix the examples') compiles
+//! alone, with no warning, with each compiler checked, and each build prints on every sample
+//! of its program exactly what the executable cargo built prints (stdout, stderr and exit
+//! status): comparing with the executable rather than with the `.out` leaves wrong answers
+//! to the `samples` test, which shows the differing lines. (An interactive program gets the
+//! sample's start and then the end of its input: its opening is compared; its own tests play
+//! its bundle against its judge.) The README's bundle-size table is checked against the real
+//! sizes: a row for each problem of the README's first table, and right rows for any other.
 //!
 //! A `harness = false` target (see `common::harness`): a trial per bundle and build, so
 //! `cargo test --test bundle -- marble` checks only marble_diamond's, a line each. A run
@@ -31,14 +32,9 @@
 // Tests run on the current toolchain only (`OnceLock` is newer than `rust-version`).
 #![allow(clippy::incompatible_msrv)]
 
-mod common;
-
-use common::bundling::{
-    binary_source, bundle_of, manifest_dir, problem_binaries, run_compiler, Build, Bundled, TempDir,
-};
+use common::bundling::{bundle_of, manifest_dir, run_compiler, Build, Bundled, TempDir};
 use common::harness::{self, Failure, Trial, Verdict};
-use common::judged::{judged, plays_as, Judged};
-use common::samples::{built_binary, difference, find_samples, run_on, Run, Sample};
+use common::samples::{difference, find_samples, programs, run_on, Program, Run, Sample, TOOLS};
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};
@@ -138,10 +134,10 @@ fn rust_version() -> String {
         .expect("Cargo.toml sets rust-version")
 }
 
-/// A problem binary, with what its trials share, each computed once by the first trial
-/// that needs it.
+/// A program, with what its trials share, each computed once by the first trial that needs
+/// it.
 struct Problem {
-    name: String,
+    program: Program,
     samples: Vec<Sample>,
     bundle: OnceLock<Result<Bundled, String>>,
     /// The cargo-built binary's runs on each sample, in `samples` order.
@@ -151,15 +147,15 @@ struct Problem {
 impl Problem {
     fn bundle(&self) -> Result<&Bundled, Failure> {
         self.bundle
-            .get_or_init(|| bundle_of(&manifest_dir(), &self.name))
+            .get_or_init(|| bundle_of(&manifest_dir(), &self.program.id()))
             .as_ref()
             .map_err(|e| Failure::new("bundler failed", e.clone()))
     }
 
     fn reference(&self) -> Result<&[Run], Failure> {
-        let exe = built_binary(&self.name);
         self.reference
             .get_or_init(|| {
+                let exe = self.program.built()?;
                 self.samples
                     .iter()
                     .map(|s| run_on(&exe, &s.input))
@@ -170,23 +166,19 @@ impl Problem {
     }
 }
 
-/// Compiles `problem`'s bundle with `build` and checks it prints what the binary cargo
+/// Compiles `problem`'s bundle with `build` and checks it prints what the executable cargo
 /// built prints on every sample.
 fn check_bundle(problem: &Problem, build: Build, file: &str, dir: &Path) -> Verdict {
     let bundled = problem.bundle()?;
     let exe = build
         .compile(dir, file, &bundled.text)
         .map_err(|e| Failure::new("compile error or warning", e))?;
-    if let Some(Judged::Judge(judge)) = judged(&problem.name) {
-        let played = plays_as(&exe, &built_binary(&problem.name), judge, &problem.samples)?;
-        return Ok(format!("{played}, {} bytes", bundled.text.len()));
-    }
     let reference = problem.reference()?;
     for (sample, want) in problem.samples.iter().zip(reference) {
         let got = run_on(&exe, &sample.input).map_err(|e| Failure::new("cannot run", e))?;
         let reference_name = format!(
-            "the output of the binary cargo built on samples/{}.in,",
-            sample.id()
+            "the output of the binary cargo built on {},",
+            sample.shown()
         );
         let stdout = difference(&want.stdout, &got.stdout, &reference_name);
         // A panic's message names a source line, which the bundle moves.
@@ -195,9 +187,8 @@ fn check_bundle(problem: &Problem, build: Build, file: &str, dir: &Path) -> Verd
             .then(|| difference(&want.stderr, &got.stderr, "the binary's stderr,").unwrap());
         if want.status.code() != got.status.code() || stdout.is_some() || stderr.is_some() {
             let mut details = format!(
-                "on samples/{}.in the bundle ended with {} and the binary cargo built \
-                 with {}",
-                sample.id(),
+                "on {} the bundle ended with {} and the binary cargo built with {}",
+                sample.shown(),
                 got.status,
                 want.status
             );
@@ -218,13 +209,13 @@ fn check_bundle(problem: &Problem, build: Build, file: &str, dir: &Path) -> Verd
     ))
 }
 
-/// Compiles the crate as it is, without cargo: the library, then binary `name` against it
-/// (`name` `None` compiles only the library, into `dir/libcombgames.rlib`).
+/// Compiles the crate as it is, without cargo: the library, then `program` against it
+/// (`None` compiles only the library, into `dir/libcombgames.rlib`).
 fn compile_crate(
     rustc: &Path,
     edition: &str,
     dir: &Path,
-    name: Option<&str>,
+    program: Option<&Program>,
 ) -> Result<(), String> {
     let rlib = dir.join("libcombgames.rlib");
     let mut command = Command::new(rustc);
@@ -233,20 +224,20 @@ fn compile_crate(
         .env("CARGO_MANIFEST_DIR", manifest_dir())
         .env("CARGO_PKG_NAME", "combgames")
         .env("CARGO_PKG_VERSION", env!("CARGO_PKG_VERSION"));
-    let source = match name {
+    let source = match program {
         None => {
             command
                 .args(["combgames", "--crate-type", "lib", "-o"])
                 .arg(&rlib);
             manifest_dir().join("src").join("lib.rs")
         }
-        Some(name) => {
+        Some(program) => {
             command
-                .args([name, "--extern"])
+                .args([&program.name, "--extern"])
                 .arg(format!("combgames={}", rlib.display()))
                 .arg("-o")
-                .arg(dir.join(name));
-            binary_source(name)
+                .arg(dir.join(program.id().replace('/', "-")));
+            program.source()
         }
     };
     let shown = source
@@ -261,28 +252,126 @@ fn compile_crate(
     )
 }
 
-/// The README's bundle-size table: a row for each problem binary, with its size in whole KiB
-/// within 1 KiB of the real size and its library modules exactly as the bundler reports
-/// them, and no other row.
-fn check_readme_table(problems: &[Problem]) -> Verdict {
-    let readme = fs::read_to_string(manifest_dir().join("README.md"))
-        .map_err(|e| Failure::new("no README.md", e.to_string()))?;
-    let lines: Vec<&str> = readme.lines().collect();
-    let header = "| binary | bundle size | library modules |";
+/// The doc examples of a library file's `text`: the code of each block of its `///` and
+/// `//!` comments fenced by a bare ```` ``` ```` or ```` ```rust ````, hidden lines (`# `)
+/// included, as rustdoc compiles it.
+fn doc_examples(text: &str) -> Vec<String> {
+    let (mut examples, mut block, mut other) = (Vec::new(), None, false);
+    for line in text.lines().map(str::trim_start) {
+        let doc = line
+            .strip_prefix("///")
+            .or_else(|| line.strip_prefix("//!"));
+        let doc = doc.map(|d| d.strip_prefix(' ').unwrap_or(d));
+        match (doc, block.take()) {
+            (Some(fence), Some(code)) if fence.starts_with("```") => examples.push(code),
+            (Some(fence), None) if fence.starts_with("```") => match fence {
+                "```" | "```rust" if !other => block = Some(String::new()),
+                _ => other = !other,
+            },
+            (Some(code), Some(mut example)) => {
+                let hidden = code.strip_prefix("# ").or((code == "#").then_some(""));
+                example += hidden.unwrap_or(code);
+                block = Some(example + "\n");
+            }
+            _ => {}
+        }
+    }
+    examples
+}
+
+/// Checks every doc example of the library with clippy, `-D warnings`, as the code of a
+/// binary's `main` (as a user pastes it), against the library checked by `rustc`.
+fn check_doc_examples(dir: &Path) -> Verdict {
+    fs::create_dir_all(dir).map_err(|e| Failure::new("no folder", e.to_string()))?;
+    let rmeta = dir.join("libcombgames.rmeta");
+    let mut library = Command::new("rustc");
+    library.args([
+        "--edition",
+        "2021",
+        "--crate-type",
+        "lib",
+        "--crate-name",
+        "combgames",
+    ]);
+    library.args(["--emit=metadata", "-o"]).arg(&rmeta);
+    library.arg(manifest_dir().join("src/lib.rs"));
+    run_compiler(&mut library, "rustc --emit=metadata on src/lib.rs")
+        .map_err(|e| Failure::new("the library does not compile", e))?;
+    let (mut calls, mut bodies) = (String::new(), String::new());
+    let sources = fs::read_dir(manifest_dir().join("src"))
+        .map_err(|e| Failure::new("no src", e.to_string()))?;
+    let mut files: Vec<PathBuf> = sources.flatten().map(|e| e.path()).collect();
+    files.retain(|path| path.extension().map_or(false, |e| e == "rs"));
+    files.sort();
+    for file in &files {
+        let text =
+            fs::read_to_string(file).map_err(|e| Failure::new("unreadable", e.to_string()))?;
+        let name = file.file_stem().unwrap_or_default().to_string_lossy();
+        for (i, example) in doc_examples(&text).iter().enumerate() {
+            calls += &format!("    {name}_{i}();\n");
+            bodies +=
+                &format!("\n// src/{name}.rs, example {i}\nfn {name}_{i}() {{\n{example}}}\n");
+        }
+    }
+    let source = dir.join("examples.rs");
+    fs::write(&source, format!("fn main() {{\n{calls}}}\n{bodies}"))
+        .map_err(|e| Failure::new("cannot write", e.to_string()))?;
+    let mut clippy = Command::new("clippy-driver");
+    clippy.args([
+        "--edition",
+        "2021",
+        "--crate-type",
+        "bin",
+        "--emit=metadata",
+        "-D",
+        "warnings",
+    ]);
+    clippy
+        .arg("--extern")
+        .arg(format!("combgames={}", rmeta.display()));
+    clippy
+        .arg("-o")
+        .arg(dir.join("examples.rmeta"))
+        .arg(&source);
+    let what = format!(
+        "clippy-driver -D warnings on the doc examples ({})",
+        source.display()
+    );
+    run_compiler(&mut clippy, &what).map_err(|e| Failure::new("lint", e))?;
+    Ok(format!("{} examples", calls.lines().count()))
+}
+
+/// The rows of the README's table whose header is `header`, with their line numbers.
+fn table<'a>(lines: &[&'a str], header: &str) -> Result<Vec<(usize, &'a str)>, Failure> {
     let start = lines
         .iter()
         .position(|line| line.trim() == header)
         .ok_or_else(|| Failure::new("no table", format!("README.md has no line {header:?}")))?;
-    let rows: Vec<(usize, &str)> = (start + 2..lines.len())
-        .map_while(|i| {
-            lines[i]
-                .trim_start()
-                .starts_with('|')
-                .then_some((i + 1, lines[i]))
-        })
-        .collect();
+    let rows = (start + 2..lines.len()).map_while(|i| {
+        let row = lines[i].trim_start().starts_with('|');
+        row.then_some((i + 1, lines[i]))
+    });
+    Ok(rows.collect())
+}
+
+/// The README's bundle-size table: a row for each problem of the README's first table (the
+/// problems the crate ships), with its size in whole KiB within 1 KiB of the real size and
+/// its library modules exactly as the bundler reports them; a row for another program
+/// (one a user added, an example) is checked as well, and a row naming no program is stale.
+fn check_readme_table(problems: &[Problem]) -> Verdict {
+    let readme = fs::read_to_string(manifest_dir().join("README.md"))
+        .map_err(|e| Failure::new("no README.md", e.to_string()))?;
+    let lines: Vec<&str> = readme.lines().collect();
+    let shipped: Vec<(usize, &str)> = table(&lines, "| binary | problem | Rust at its judge |")?;
+    let rows = table(&lines, "| binary | bundle size | library modules |")?;
     let mut stale = Vec::new();
     for problem in problems {
+        let name = problem.program.id();
+        let named = |row: &&(usize, &str)| row.1.starts_with(&format!("| `{name}` |"));
+        let row = rows.iter().find(named);
+        if row.is_none() && !shipped.iter().any(|row| named(&row)) {
+            continue;
+        }
         let bundled = problem.bundle()?;
         let kib = (bundled.text.len() + 512) / 1024;
         let modules = if bundled.modules.is_empty() {
@@ -291,13 +380,10 @@ fn check_readme_table(problems: &[Problem]) -> Verdict {
             let quoted: Vec<String> = bundled.modules.iter().map(|m| format!("`{m}`")).collect();
             quoted.join(", ")
         };
-        let want = format!("| `{}` | {kib} KiB | {modules} |", problem.name);
-        let row = rows
-            .iter()
-            .find(|(_, row)| row.starts_with(&format!("| `{}` |", problem.name)));
+        let want = format!("| `{name}` | {kib} KiB | {modules} |");
         let Some(&(number, row)) = row else {
-            let after = rows.last().map_or(start + 2, |&(number, _)| number);
-            let message = format!("README.md has no row for {}: add\n    {want}", problem.name);
+            let after = rows.last().map_or(0, |&(number, _)| number);
+            let message = format!("README.md has no row for {name}: add\n    {want}");
             stale.push((after, message));
             continue;
         };
@@ -321,11 +407,11 @@ fn check_readme_table(problems: &[Problem]) -> Verdict {
     for &(number, row) in &rows {
         let named = problems
             .iter()
-            .any(|p| row.starts_with(&format!("| `{}` |", p.name)));
+            .any(|p| row.starts_with(&format!("| `{}` |", p.program.id())));
         if !named {
             stale.push((
                 number,
-                format!("README.md line {number} names no problem binary: remove it\n    {row}"),
+                format!("README.md line {number} names no program: remove it\n    {row}"),
             ));
         }
     }
@@ -397,21 +483,22 @@ fn main() -> ExitCode {
     }
 
     let (all_samples, _) = find_samples();
-    let mut problems: Vec<Problem> = problem_binaries()
+    let mut problems: Vec<Problem> = programs()
         .into_iter()
-        .map(|name| Problem {
+        .map(|program| Problem {
             samples: Vec::new(),
-            name,
+            program,
             bundle: OnceLock::new(),
             reference: OnceLock::new(),
         })
         .collect();
     for sample in all_samples {
-        if let Some(p) = problems.iter_mut().find(|p| p.name == sample.binary) {
+        if let Some(p) = problems.iter_mut().find(|p| p.program == sample.program) {
             p.samples.push(sample);
         }
     }
-    assert!(!problems.is_empty(), "no problem binaries in src/bin");
+    assert!(!problems.is_empty(), "no programs in src/bin or examples");
+    let tools: Vec<Program> = TOOLS.iter().map(|tool| Program::problem(tool)).collect();
 
     let temp = TempDir::new("problems");
     let dir = &temp.0;
@@ -423,6 +510,11 @@ fn main() -> ExitCode {
 
     let mut trials = Vec::new();
     for problem in &problems {
+        // The examples, which change only with the library, under the full matrix only:
+        // the default run stays quick (the props target bundles them every time).
+        if problem.program.example && matrix.is_none() {
+            continue;
+        }
         for (i, &(compiler, ref edition, optimize)) in builds.iter().enumerate() {
             let build = Build {
                 rustc: &compiler.rustc,
@@ -431,11 +523,11 @@ fn main() -> ExitCode {
             };
             let name = format!(
                 "{} bundle: {} {}",
-                problem.name,
+                problem.program.id(),
                 compiler.label(),
                 build.flags()
             );
-            let file = format!("{}-{i}", problem.name);
+            let file = format!("{}-{i}", problem.program.id().replace('/', "-"));
             trials.push(Trial::new(name, move || {
                 check_bundle(problem, build, &file, dir)
             }));
@@ -457,10 +549,11 @@ fn main() -> ExitCode {
             compile_library().map_err(|e| Failure::new("compile error or warning", e))?;
             Ok(String::new())
         }));
-        // Every binary of the crate, the bundler too: all of src/ claims `rust-version`.
-        let binaries = problems.iter().map(|p| p.name.as_str());
-        for binary in binaries.chain(std::iter::once("bundle")) {
-            trials.push(Trial::new(format!("crate {binary}: {label}"), move || {
+        // Every program of the crate, the tools too: all of them claim `rust-version`.
+        let binaries = problems.iter().map(|p| &p.program);
+        for binary in binaries.chain(&tools) {
+            let name = format!("crate {}: {label}", binary.id());
+            trials.push(Trial::new(name, move || {
                 compile_library().map_err(|e| Failure::new("the library does not compile", e))?;
                 compile_crate(&compiler.rustc, edition, crate_dir, Some(binary))
                     .map_err(|e| Failure::new("compile error or warning", e))?;
@@ -471,6 +564,12 @@ fn main() -> ExitCode {
     trials.push(Trial::new("README.md bundle-size table", || {
         check_readme_table(&problems)
     }));
+    if matrix.is_some() {
+        let docs = dir.join("docs");
+        trials.push(Trial::new("doc examples: clippy -D warnings", move || {
+            check_doc_examples(&docs)
+        }));
+    }
     let code = harness::run(trials);
     drop(temp);
     code

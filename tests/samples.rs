@@ -1,8 +1,9 @@
-//! Runs every `samples/<binary>/<name>.in` through the binary cargo built and compares its
-//! stdout with `<name>.out` byte for byte, a trial per sample, named `<binary>/<name>`. A
-//! new problem's samples are picked up with no code change. A problem that
-//! `common::judged` names is judged otherwise: its checker reads the output, or its judge
-//! plays the binary from the `.in`, which may then have no `.out`.
+//! Runs every sample of every program, problems (`samples/<name>/<sample>.in`) and examples
+//! (`examples/<name>/samples/<sample>.in`), through the executable cargo built and compares
+//! its stdout with `<sample>.out` byte for byte, a trial per sample, named
+//! `<program>/<sample>` (`examples/<name>/<sample>` for an example). A new program's samples
+//! are picked up with no code change. A program judged otherwise, by a `checker.rs` or a
+//! `judge.rs` in its folder, has its samples judged by its own tests (`common::judged`).
 //!
 //! A `harness = false` target (see `common::harness`): when all pass, it prints one line;
 //! `cargo test --test samples -- marble` runs the samples whose name contains `marble`, a
@@ -10,22 +11,19 @@
 //! `-q` and `--test-threads` work as with libtest. A wrong answer shows the sample's name,
 //! the first differing line of the `.out` with the expected and the actual line, and how
 //! many lines differ; a crash or a non-zero exit shows the exit status and stderr. A folder
-//! naming no binary, an unpaired `.in` or `.out`, and a problem binary without samples fail
-//! under their own name.
-
-mod common;
+//! naming no problem, an unpaired `.in` or `.out`, and a program without samples fail under
+//! their own name.
 
 use common::harness::{self, Failure, Trial, Verdict};
-use common::judged::{judge_sample, judged};
-use common::samples::{built_binary, difference, find_samples, run_on, show_stderr, Sample};
+use common::samples::{difference, find_samples, run_on, show_stderr, Sample};
 use std::process::ExitCode;
 
-/// Runs one sample through its binary and judges the output.
+/// Runs one sample through its program and compares the output with the `.out`.
 fn judge(sample: &Sample) -> Verdict {
-    let exe = built_binary(&sample.binary);
-    if let Some(judged) = judged(&sample.binary) {
-        return judge_sample(judged, &exe, sample);
-    }
+    let exe = sample
+        .program
+        .built()
+        .map_err(|e| Failure::new("not built", e))?;
     let run = run_on(&exe, &sample.input).map_err(|e| Failure::new("cannot run", e))?;
     let out = sample
         .expected
@@ -33,7 +31,10 @@ fn judge(sample: &Sample) -> Verdict {
         .expect("a sample judged byte for byte has a .out");
     let expected = std::fs::read(out)
         .map_err(|e| Failure::new("cannot read the .out", format!("{}: {e}", out.display())))?;
-    let out_name = format!("samples/{}.out", sample.id());
+    let out_name = out
+        .strip_prefix(common::bundling::manifest_dir())
+        .unwrap_or(out);
+    let out_name = out_name.display().to_string();
     if !run.status.success() {
         let output = match difference(&expected, &run.stdout, &out_name) {
             None => "its stdout matches the .out".to_string(),
@@ -42,9 +43,9 @@ fn judge(sample: &Sample) -> Verdict {
         return Err(Failure::new(
             run.status.to_string(),
             format!(
-                "{} < samples/{}.in, stderr:{}\n{output}",
-                sample.binary,
-                sample.id(),
+                "{} < {}, stderr:{}\n{output}",
+                sample.program.id(),
+                sample.shown(),
                 show_stderr(&run.stderr),
             ),
         ));
@@ -59,6 +60,7 @@ fn main() -> ExitCode {
     let (samples, misfiled) = find_samples();
     let mut trials: Vec<Trial> = samples
         .iter()
+        .filter(|sample| sample.program.judged_by().is_none())
         .map(|sample| Trial::new(sample.id(), move || judge(sample)))
         .collect();
     for wrong in misfiled {
@@ -69,7 +71,7 @@ fn main() -> ExitCode {
     }
     trials.sort_by(|a, b| a.name.cmp(&b.name));
     if trials.is_empty() {
-        eprintln!("error: no samples under samples/ and no problem binaries in src/bin/");
+        eprintln!("error: no samples and no programs in src/bin/ or examples/");
         return ExitCode::from(101);
     }
     harness::run(trials)

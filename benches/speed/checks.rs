@@ -114,3 +114,11 @@ pub fn pairs(input: &[u8], output: &[u8]) -> Result<String, String> {
     }
     compare(output, &expected, "cases against a plain comparison")
 }
+
+/// Checks every case's answer before the sentinel `0 0`, as [`pairs`] does.
+pub fn until(input: &[u8], output: &[u8]) -> Result<String, String> {
+    let cases = input
+        .strip_suffix(b"0 0\n")
+        .ok_or("the input does not end with 0 0")?;
+    pairs(cases, output)
+}

@@ -516,6 +516,12 @@ pub fn pairs_19(rng: &mut Rng, out: &mut dyn Write) -> io::Result<()> {
     pairs_of(|_| 19, rng, out)
 }
 
+/// [`pairs_19`]'s piles (none of them 0), then the sentinel `0 0`.
+pub fn pairs_until_0_0(rng: &mut Rng, out: &mut dyn Write) -> io::Result<()> {
+    pairs_19(rng, out)?;
+    out.write_all(b"0 0\n")
+}
+
 /// Piles of 16 digits, the most the fast path read from two words.
 pub fn pairs_16(rng: &mut Rng, out: &mut dyn Write) -> io::Result<()> {
     pairs_of(|_| 16, rng, out)

@@ -1,6 +1,8 @@
-//! The interaction bench: `nim_duel` plays [`EXCHANGES`] exchanges with a judge over pipes
-//! (the judge takes a stone of heap 1, the player mirrors it on heap 2), against
+//! The interaction bench: the example `nim_duel` plays [`EXCHANGES`] exchanges with a judge
+//! over pipes (the judge takes a stone of heap 1, the player mirrors it on heap 2), against
 //! `nim_duel.c`, the same player in C with stdio and `fflush`, built here with `cc`. The
+//! example is built from its bundle with `rustc -O`, as a judge builds it (cargo bench
+//! builds no example). The
 //! judge is this process, with the library's Reader and Writer, the same for both; it
 //! checks every move. What it times is the round trips: a write and a read each, on each
 //! side.
@@ -72,11 +74,35 @@ fn build_c(dir: &Path) -> Option<PathBuf> {
     built.ok().filter(|s| s.success()).map(|_| exe)
 }
 
+/// Builds the example `nim_duel` from its bundle with `rustc -O` beside the bench's inputs.
+fn build_ours(dir: &Path) -> io::Result<PathBuf> {
+    let failed = |what: &str| io::Error::new(io::ErrorKind::Other, format!("nim_duel: {what}"));
+    let bundle = Command::new(env!("CARGO_BIN_EXE_bundle"))
+        .arg("examples/nim_duel")
+        .output()?;
+    if !bundle.status.success() {
+        return Err(failed("the bundler failed"));
+    }
+    let (source, exe) = (dir.join("nim_duel.rs"), dir.join("nim_duel"));
+    std::fs::write(&source, bundle.stdout)?;
+    let built = Command::new("rustc")
+        .args(["--edition", "2021", "-O", "-o"])
+        .arg(&exe)
+        .arg(&source)
+        .status()?;
+    match built.success() {
+        true => Ok(exe),
+        false => Err(failed("rustc -O failed on its bundle")),
+    }
+}
+
 /// Times `nim_duel` against the C program, round after round, and prints the medians.
 pub fn bench(dir: &Path) -> io::Result<()> {
-    let ours = Path::new(env!("CARGO_BIN_EXE_nim_duel"));
+    let ours = build_ours(dir)?;
     let c = build_c(dir);
-    let players: Vec<&Path> = std::iter::once(ours).chain(c.as_deref()).collect();
+    let players: Vec<&Path> = std::iter::once(ours.as_path())
+        .chain(c.as_deref())
+        .collect();
     let mut times = vec![Vec::new(); players.len()];
     for round in 0..=ROUNDS {
         // Each first in every other round: a machine that gets busier or quieter during a

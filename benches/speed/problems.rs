@@ -1,4 +1,4 @@
-//! Three problems written on the library as its README shows a user, with nothing but its
+//! Four problems written on the library as its README shows a user, with nothing but its
 //! public calls: they measure the general calls on max-size inputs of problems the library
 //! was not tuned for. The bench runs them as processes like the binaries, re-running
 //! itself as `--problem NAME` ([`run`]).
@@ -7,7 +7,7 @@ use combgames::io::{self, Reader, Result};
 use std::process::ExitCode;
 
 /// The problems by name, for `--problem NAME`.
-pub const NAMES: [&str; 3] = ["grids", "numbers", "pairs"];
+pub const NAMES: [&str; 4] = ["grids", "numbers", "pairs", "until"];
 
 /// Runs problem `name` on stdin and stdout, as a binary's `main` would; `None` if there is
 /// no such problem.
@@ -19,6 +19,7 @@ pub fn run(name: &str) -> Option<ExitCode> {
         }
         "numbers" => Some(io::run(numbers::solve)),
         "pairs" => Some(io::run(pairs::solve)),
+        "until" => Some(io::run(until::solve)),
         _ => None,
     }
 }
@@ -121,5 +122,24 @@ pub mod pairs {
             out.line(&answers, usize::from(a != b))?;
         }
         Ok(())
+    }
+}
+
+pub mod until {
+    //! Two-pile Nim until `0 0`: lines `a b`, two piles of 1 to 2^64 - 1 stones, until a
+    //! line `0 0`. For each case print `First` if the player to move wins (the piles
+    //! differ), else `Second`. The same numbers as `pairs` read by `u64s_until`.
+
+    use super::{Reader, Result, ANSWERS};
+    use combgames::write::{Lines, Writer};
+    use std::io::{Read, Write};
+
+    /// Answers every case on `rd` on `out`, one line each.
+    pub fn solve<R: Read, W: Write>(rd: &mut Reader<R>, out: &mut Writer<W>) -> Result<()> {
+        let answers = Lines::new(ANSWERS);
+        while let Some([a, b]) = rd.u64s_until([0, 0], 1..=u64::MAX, "a pile")? {
+            out.line(&answers, usize::from(a != b))?;
+        }
+        rd.expect_end()
     }
 }

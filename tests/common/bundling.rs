@@ -1,6 +1,7 @@
 //! Bundling helpers shared by the bundle tests: run the bundler, check its report, compile a
 //! bundle alone with plain `rustc`.
 
+use super::samples::Program;
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -9,8 +10,14 @@ use std::process::{Command, Output};
 /// bundler itself refuses 64 KiB, which more judges reject).
 pub const MAX_BYTES: usize = 48 * 1024;
 
+/// The crate's folder (this crate is `tests/common/` in it).
 pub fn manifest_dir() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+    let common = Path::new(env!("CARGO_MANIFEST_DIR"));
+    common
+        .ancestors()
+        .nth(2)
+        .expect("tests/common")
+        .to_path_buf()
 }
 
 /// A fresh folder in the system's temporary folder, removed when dropped.
@@ -32,8 +39,15 @@ impl Drop for TempDir {
     }
 }
 
+/// Runs the bundler cargo built with `args`.
+///
+/// # Panics
+/// If it is not built, or older than its sources.
 pub fn bundler(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_bundle"))
+    let exe = Program::problem("bundle")
+        .built()
+        .unwrap_or_else(|e| panic!("{e}"));
+    Command::new(exe)
         .args(args)
         .output()
         .expect("the bundler runs")
@@ -45,7 +59,7 @@ pub struct Bundled {
     pub modules: Vec<String>,
 }
 
-/// Bundles binary `name` of the crate at `root` twice, checking that both runs agree to the
+/// Bundles program `name` (`NAME` or `examples/NAME`) of the crate at `root` twice, checking that both runs agree to the
 /// byte and that stderr reports the size and the modules.
 pub fn bundle_of(root: &Path, name: &str) -> Result<Bundled, String> {
     let root = root.to_str().expect("UTF-8 path");
@@ -151,34 +165,4 @@ pub fn run_compiler(command: &mut Command, what: &str) -> Result<(), String> {
         ));
     }
     Ok(())
-}
-
-/// The source file of binary `name`: `src/bin/NAME.rs` or `src/bin/NAME/main.rs`.
-pub fn binary_source(name: &str) -> PathBuf {
-    let bin = manifest_dir().join("src").join("bin");
-    let file = bin.join(format!("{name}.rs"));
-    if file.is_file() {
-        file
-    } else {
-        bin.join(name).join("main.rs")
-    }
-}
-
-/// The problem binaries: every `src/bin/NAME.rs` and `src/bin/NAME/main.rs` but the bundler.
-pub fn problem_binaries() -> Vec<String> {
-    let mut names: Vec<String> = fs::read_dir(manifest_dir().join("src").join("bin"))
-        .expect("src/bin reads")
-        .map(|entry| entry.expect("directory entry").path())
-        .filter_map(|path| {
-            let stem = path.file_stem()?.to_str()?.to_string();
-            let is_binary = if path.is_dir() {
-                path.join("main.rs").is_file()
-            } else {
-                path.extension().map_or(false, |e| e == "rs")
-            };
-            (is_binary && stem != "bundle").then_some(stem)
-        })
-        .collect();
-    names.sort();
-    names
 }

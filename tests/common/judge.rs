@@ -10,7 +10,7 @@
 
 pub use super::pipes::{PipeIn, PipeOut};
 use super::pipes::{Pipes, Side};
-use combgames::io::{Reader, Result};
+use combgames::io::{Error, Reader, Result};
 use combgames::write::Writer;
 use std::io::{self, Read, Write};
 use std::path::Path;
@@ -251,13 +251,22 @@ pub fn every_game(
 }
 
 /// Why a game failed, from the judge's verdict and the player's end: `Ok` if neither
-/// failed.
+/// failed. A player that ended without a fault before the game did, so that the judge
+/// found the end of its output or could not send it a move, lost the game.
 fn failure(
     judged: Result<()>,
     player: std::result::Result<(), String>,
 ) -> std::result::Result<(), String> {
+    let stopped = |e: &Error| match e {
+        Error::Io(e) => e.kind() == io::ErrorKind::BrokenPipe,
+        Error::Parse { found, .. } => found == "end of input",
+        Error::Rule { .. } => false,
+    };
     match (judged, player) {
         (Ok(()), Ok(())) => Ok(()),
+        (Err(judge), Ok(())) if stopped(&judge) => Err(format!(
+            "the player stopped before the game ended: a lost game (the judge: {judge})"
+        )),
         (Ok(()), Err(player)) => Err(format!("the judge is content, but the player {player}")),
         (Err(judge), Ok(())) => Err(format!("the judge says: {judge}")),
         (Err(judge), Err(player)) => Err(format!("the judge says: {judge}\nthe player {player}")),

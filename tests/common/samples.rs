@@ -1,70 +1,310 @@
-//! The samples under `samples/<binary>/<name>.in` and `.out`: finding them (and what is wrong
-//! with the folder), running a built binary on one, and explaining how two outputs differ.
+//! The programs the tests run, problems (`src/bin/`) and examples (`examples/`), and their
+//! samples: finding them (and what is wrong with their folders), the executable cargo built,
+//! running it on a sample, and explaining how two outputs differ.
 
-use super::bundling::{manifest_dir, problem_binaries};
-use super::judged::judged;
+use super::bundling::manifest_dir;
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitStatus, Stdio};
-use std::time::{Duration, Instant};
+use std::time::{Duration, Instant, SystemTime};
 
-/// One sample: `samples/<binary>/<name>.in` and its expected output `<name>.out` (which a
-/// problem judged otherwise than byte for byte may leave out: see `judged`).
+/// The binaries of `src/bin/` that are tools, not problems.
+pub const TOOLS: [&str; 2] = ["bundle", "new"];
+
+/// A program: a problem, `src/bin/NAME/main.rs` (or `src/bin/NAME.rs`), or an example,
+/// `examples/NAME/main.rs`. Its folder holds its `tests.rs` and, when its answers are
+/// judged otherwise than byte for byte, its `checker.rs` or `judge.rs`.
+#[derive(Clone, PartialEq, Eq, PartialOrd, Ord, Debug)]
+pub struct Program {
+    pub example: bool,
+    pub name: String,
+}
+
+/// How a program's answers are judged, by the file in its folder.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum JudgedBy {
+    /// `checker.rs`: any of many right answers.
+    Checker,
+    /// `judge.rs`: an interactive problem.
+    Judge,
+}
+
+impl Program {
+    /// The problem `name`.
+    pub fn problem(name: &str) -> Program {
+        Program {
+            example: false,
+            name: name.to_string(),
+        }
+    }
+
+    /// The example `name`.
+    pub fn example(name: &str) -> Program {
+        Program {
+            example: true,
+            name: name.to_string(),
+        }
+    }
+
+    /// The program whose folder holds `file`, as `file!()` names a file of its tests:
+    /// `src/bin/NAME/tests.rs` or `examples/NAME/tests.rs`.
+    ///
+    /// # Panics
+    /// If `file` is in no such folder.
+    pub fn of_file(file: &str) -> Program {
+        let parts: Vec<&str> = Path::new(file)
+            .iter()
+            .map(|part| part.to_str().unwrap_or(""))
+            .collect();
+        match parts[..] {
+            [.., "bin", name, _] => Program::problem(name),
+            [.., "examples", name, _] => Program::example(name),
+            _ => panic!("{file} is not in a folder src/bin/NAME/ or examples/NAME/"),
+        }
+    }
+
+    /// `NAME`, or `examples/NAME`: how the bundler and the tests' names call it.
+    pub fn id(&self) -> String {
+        match self.example {
+            true => format!("examples/{}", self.name),
+            false => self.name.clone(),
+        }
+    }
+
+    /// Its folder: `src/bin/NAME/` or `examples/NAME/`.
+    pub fn dir(&self) -> PathBuf {
+        match self.example {
+            true => manifest_dir().join("examples").join(&self.name),
+            false => manifest_dir().join("src/bin").join(&self.name),
+        }
+    }
+
+    /// Its root source file: `main.rs` in its folder, or `src/bin/NAME.rs`.
+    pub fn source(&self) -> PathBuf {
+        let file = manifest_dir().join(format!("src/bin/{}.rs", self.name));
+        match self.example || !file.is_file() {
+            true => self.dir().join("main.rs"),
+            false => file,
+        }
+    }
+
+    /// Its samples' folder: `samples/NAME/`, or `examples/NAME/samples/`.
+    pub fn samples_dir(&self) -> PathBuf {
+        match self.example {
+            true => self.dir().join("samples"),
+            false => manifest_dir().join("samples").join(&self.name),
+        }
+    }
+
+    /// How its answers are judged when not byte for byte: by the `checker.rs` or the
+    /// `judge.rs` in its folder.
+    pub fn judged_by(&self) -> Option<JudgedBy> {
+        let has = |file: &str| self.dir().join(file).is_file();
+        match (has("checker.rs"), has("judge.rs")) {
+            (true, _) => Some(JudgedBy::Checker),
+            (_, true) => Some(JudgedBy::Judge),
+            _ => None,
+        }
+    }
+
+    /// The executable cargo built, newer than every source file it was built from (the
+    /// dep-info file of its unit names them): a test must not run an old one. Cargo names a
+    /// binary in `CARGO_BIN_EXE_<name>` when it runs an integration test, and builds every
+    /// binary then; a binary's own unit tests, and examples, find it beside the `deps`
+    /// folder of the test, and build it first with `cargo build` if it is old or missing
+    /// (`cargo test --bin NAME` builds no executable, `--test` no example).
+    pub fn built(&self) -> Result<PathBuf, String> {
+        let exe = std::env::current_exe().map_err(|e| e.to_string())?;
+        let profile_dir = exe
+            .parent()
+            .and_then(Path::parent)
+            .ok_or("the test does not run from target/<profile>/deps")?;
+        let file = format!("{}{}", self.name, std::env::consts::EXE_SUFFIX);
+        let exe = match std::env::var_os(format!("CARGO_BIN_EXE_{}", self.name)) {
+            Some(path) if !self.example => PathBuf::from(path),
+            _ if self.example => profile_dir.join("examples").join(file),
+            _ => profile_dir.join(file),
+        };
+        if self.stale(&exe).is_some() {
+            // The test profile's folder is `debug`; others are named after their profile.
+            let profile = profile_dir.file_name().and_then(|name| name.to_str());
+            let profile =
+                profile.map_or("test", |name| if name == "debug" { "test" } else { name });
+            let kind = if self.example { "--example" } else { "--bin" };
+            let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
+            let build = Command::new(cargo)
+                .args(["build", "-q", "--profile", profile, kind, &self.name])
+                .current_dir(manifest_dir())
+                .output()
+                .map_err(|e| format!("cannot run cargo build: {e}"))?;
+            if !build.status.success() {
+                let why = String::from_utf8_lossy(&build.stderr);
+                return Err(format!("cargo build {kind} {} fails:\n{why}", self.name));
+            }
+        }
+        match self.stale(&exe) {
+            Some(why) => Err(format!("{} {why}, even after cargo build", exe.display())),
+            None => Ok(exe),
+        }
+    }
+
+    /// Why `exe` is not the program as its sources are now, if it is not: missing, or older
+    /// than one of the files its dep-info names.
+    fn stale(&self, exe: &Path) -> Option<String> {
+        let built = match modified(exe) {
+            Ok(built) => built,
+            Err(_) => return Some("is not built".to_string()),
+        };
+        let deps = match self.dep_info(exe) {
+            Some(deps) => deps,
+            None => return Some("has no dep-info file".to_string()),
+        };
+        let deps = deps.lines().next().and_then(|line| line.split_once(": "));
+        // Paths are separated by spaces; a space in a path is escaped.
+        let escaped = deps.map_or(String::new(), |(_, deps)| deps.replace("\\ ", "\0"));
+        let sources = escaped
+            .split_whitespace()
+            .map(|path| path.replace('\0', " "));
+        let mut newer = sources.filter(|source| {
+            let path = manifest_dir().join(source);
+            modified(&path).map_or(true, |changed| changed > built)
+        });
+        newer.next().map(|source| format!("is older than {source}"))
+    }
+
+    /// The dep-info file of the unit cargo copied to `exe`: `NAME-HASH.d` beside the one of
+    /// `deps/` (or of `examples/`) with `exe`'s length and time.
+    fn dep_info(&self, exe: &Path) -> Option<String> {
+        let meta = fs::metadata(exe).ok()?;
+        let dir = exe.parent()?;
+        for unit in [dir.join("deps"), dir.to_path_buf()]
+            .iter()
+            .flat_map(|d| sorted_entries(d))
+        {
+            let name = unit.file_name()?.to_str()?;
+            let name = name
+                .strip_suffix(std::env::consts::EXE_SUFFIX)
+                .unwrap_or(name);
+            let hash = name.strip_prefix(&format!("{}-", self.name));
+            let same = |m: fs::Metadata| {
+                m.len() == meta.len() && m.modified().ok() == meta.modified().ok()
+            };
+            if hash.map_or(false, |hash| !hash.contains('.'))
+                && fs::metadata(&unit).map_or(false, same)
+            {
+                return fs::read_to_string(unit.with_extension("d")).ok();
+            }
+        }
+        None
+    }
+}
+
+fn modified(path: &Path) -> std::io::Result<SystemTime> {
+    fs::metadata(path)?.modified()
+}
+
+/// Every program, problems then examples, each sorted by name: a binary of `src/bin/` but
+/// the tools, `NAME.rs` or `NAME/main.rs`, and a folder of `examples/` with a `main.rs`.
+pub fn programs() -> Vec<Program> {
+    let mut programs = Vec::new();
+    for (dir, example) in [("src/bin", false), ("examples", true)] {
+        for path in sorted_entries(&manifest_dir().join(dir)) {
+            let name = match path.file_stem().and_then(|s| s.to_str()) {
+                Some(name) if !example && TOOLS.contains(&name) => continue,
+                Some(name) => name.to_string(),
+                None => continue,
+            };
+            let main = path.join("main.rs").is_file();
+            let file = !example && path.extension().map_or(false, |e| e == "rs");
+            if main || file {
+                programs.push(Program { example, name });
+            }
+        }
+    }
+    programs
+}
+
+/// One sample: `NAME.in` in its program's samples folder, and its expected output
+/// `NAME.out` (which a program judged otherwise than byte for byte may leave out).
 pub struct Sample {
-    pub binary: String,
+    pub program: Program,
     pub name: String,
     pub input: PathBuf,
     pub expected: Option<PathBuf>,
 }
 
 impl Sample {
-    /// `<binary>/<name>`, the sample's test name.
+    /// `<program>/<name>`, the sample's test name, as `nim_move/sample` or
+    /// `examples/take_away/sample`.
     pub fn id(&self) -> String {
-        format!("{}/{}", self.binary, self.name)
+        format!("{}/{}", self.program.id(), self.name)
+    }
+
+    /// The sample's input file as a user types it, from the crate's folder.
+    pub fn shown(&self) -> String {
+        let path = self.input.strip_prefix(manifest_dir());
+        path.unwrap_or(&self.input).display().to_string()
     }
 }
 
-/// Something wrong with the samples folder, under the test name it is reported as.
+/// Something wrong with the samples folders, under the test name it is reported as.
 pub struct Misfiled {
     pub name: String,
     pub problem: String,
 }
 
-/// Every sample, sorted by binary then name, and what is wrong in `samples/`: a file that
-/// is not a folder, a folder naming no binary, an unpaired `.in` or `.out`, another kind of
-/// file, and a problem binary without samples.
+/// Every sample, by program then name, and what is wrong in the programs' folders: a folder
+/// of `samples/` naming no problem, an unpaired `.in` or `.out` (a judged program may leave
+/// out its `.out`s), another kind of file, a program without samples, and a `main.rs` that
+/// does not declare its tests as a module named after the program.
 pub fn find_samples() -> (Vec<Sample>, Vec<Misfiled>) {
-    let root = manifest_dir().join("samples");
-    let binaries = problem_binaries();
+    let programs = programs();
     let mut samples = Vec::new();
     let mut misfiled = Vec::new();
     let mut wrong = |name: String, problem: String| misfiled.push(Misfiled { name, problem });
-    for dir in sorted_entries(&root) {
+    for dir in sorted_entries(&manifest_dir().join("samples")) {
         let folder = file_name(&dir);
-        if !dir.is_dir() {
-            wrong(folder.clone(), format!("samples/{folder} is not a folder"));
-            continue;
-        }
-        if !binaries.contains(&folder) {
+        if !programs.contains(&Program::problem(&folder)) {
             wrong(
                 folder.clone(),
                 format!(
-                    "samples/{folder} names no binary: there is no src/bin/{folder}.rs \
-                     nor src/bin/{folder}/main.rs"
+                    "samples/{folder} names no problem: there is no src/bin/{folder}/main.rs \
+                     nor src/bin/{folder}.rs"
                 ),
             );
-            continue;
         }
+    }
+    for program in programs {
+        // Named after the program, its tests run with `cargo test NAME`.
+        let main = program.dir().join("main.rs");
+        let tests = format!(
+            "#[cfg(test)]\n#[path = \"tests.rs\"]\nmod {};",
+            program.name
+        );
+        if main.is_file() && !fs::read_to_string(&main).map_or(false, |m| m.contains(&tests)) {
+            wrong(
+                program.id(),
+                format!(
+                    "{} does not end with `{}`: its tests would not run by `cargo test {}`",
+                    main.strip_prefix(manifest_dir()).unwrap_or(&main).display(),
+                    tests.replace('\n', " "),
+                    program.name
+                ),
+            );
+        }
+        let judged = program.judged_by().is_some();
+        let before = samples.len();
+        let dir = program.samples_dir();
         for file in sorted_entries(&dir) {
             let name = file
                 .file_stem()
                 .map_or_else(String::new, |s| s.to_string_lossy().into_owned());
-            let id = format!("{folder}/{name}");
-            let shown = format!("samples/{folder}/{}", file_name(&file));
+            let id = format!("{}/{name}", program.id());
+            let shown = file.strip_prefix(manifest_dir()).unwrap_or(&file).display();
             match file.extension().and_then(|e| e.to_str()) {
-                Some("in") if file.with_extension("out").is_file() || judged(&folder).is_some() => {
+                Some("in") if file.with_extension("out").is_file() || judged => {
                     samples.push(Sample {
-                        binary: folder.clone(),
+                        program: program.clone(),
                         name,
                         expected: Some(file.with_extension("out")).filter(|out| out.is_file()),
                         input: file,
@@ -78,14 +318,13 @@ pub fn find_samples() -> (Vec<Sample>, Vec<Misfiled>) {
                 _ => wrong(id, format!("{shown} is neither a .in nor a .out")),
             }
         }
-    }
-    for binary in binaries {
-        if !samples.iter().any(|s| s.binary == binary) {
+        if samples.len() == before {
+            let dir = dir.strip_prefix(manifest_dir()).unwrap_or(&dir).display();
             wrong(
-                binary.clone(),
+                program.id(),
                 format!(
-                    "the problem binary {binary} has no samples: add \
-                     samples/{binary}/NAME.in and NAME.out"
+                    "{} has no samples: add {dir}/NAME.in and NAME.out",
+                    program.id()
                 ),
             );
         }
@@ -98,27 +337,14 @@ fn file_name(path: &Path) -> String {
         .map_or_else(String::new, |s| s.to_string_lossy().into_owned())
 }
 
+/// The entries of folder `dir`, sorted; none if it does not exist.
 fn sorted_entries(dir: &Path) -> Vec<PathBuf> {
-    let mut entries: Vec<PathBuf> = fs::read_dir(dir)
-        .unwrap_or_else(|e| panic!("cannot read {}: {e}", dir.display()))
-        .map(|entry| entry.expect("readable directory entry").path())
-        .collect();
+    let mut entries: Vec<PathBuf> = match fs::read_dir(dir) {
+        Ok(entries) => entries.flatten().map(|entry| entry.path()).collect(),
+        Err(_) => Vec::new(),
+    };
     entries.sort();
     entries
-}
-
-/// The binary `name` cargo built for this test run: Cargo names it in `CARGO_BIN_EXE_<name>`
-/// when it runs a test; otherwise it sits beside the `deps` folder that holds this test.
-pub fn built_binary(name: &str) -> PathBuf {
-    if let Some(path) = std::env::var_os(format!("CARGO_BIN_EXE_{name}")) {
-        return PathBuf::from(path);
-    }
-    let exe = std::env::current_exe().expect("the test knows its own path");
-    let profile_dir = exe
-        .parent()
-        .and_then(Path::parent)
-        .expect("the test runs from target/<profile>/deps");
-    profile_dir.join(format!("{name}{}", std::env::consts::EXE_SUFFIX))
 }
 
 /// What a run of a program on one input gave.

@@ -13,7 +13,8 @@ mod compact;
 
 use crate::common;
 
-use common::bundling::{bundle_of, bundler, compile, manifest_dir, problem_binaries, TempDir};
+use common::bundling::{bundle_of, bundler, compile, manifest_dir, TempDir};
+use common::samples::programs;
 use lex::Kind;
 use proptest::prelude::*;
 use std::fs;
@@ -67,12 +68,12 @@ fn check_compact_without_docs_or_tests(name: &str, text: &str) -> Result<(), Str
 }
 
 #[test]
-fn problem_bundles_are_compact_and_hold_no_docs_or_test_code() {
-    let names = problem_binaries();
-    assert!(!names.is_empty(), "no problem binaries in src/bin");
-    for name in names {
-        let bundled = bundle_of(&manifest_dir(), &name).unwrap();
-        check_compact_without_docs_or_tests(&name, &bundled.text).unwrap();
+fn program_bundles_are_compact_and_hold_no_docs_or_test_code() {
+    let programs = programs();
+    assert!(!programs.is_empty(), "no programs in src/bin or examples");
+    for program in programs {
+        let bundled = bundle_of(&manifest_dir(), &program.id()).unwrap();
+        check_compact_without_docs_or_tests(&program.id(), &bundled.text).unwrap();
     }
 }
 
@@ -288,11 +289,11 @@ fn fixture_bundle_drops_docs_comments_and_test_code_but_keeps_literals() {
         "// fixture as one file, by the bundler (src/bin/bundle/): the binary,\n// then the",
         "in `mod fix_lib`.\n\n#![allow(clippy::all)]\n\nuse crate::fix_lib::a::Describe;",
         "mod local {\n\tpub fn level() -> u32 {\n\t\tcrate::fix_lib::d::LEVEL",
-        "mod fix_lib {\n#![allow(clippy::needless_return)]\npub mod a {\npub(crate)fn twice",
+        "mod fix_lib {\n#![allow(clippy::needless_return)]\npub mod a {\npub fn twice",
         "super::super::b::Pair",
         "use crate::fix_lib::macros as m;",
         "$crate::fix_lib::macros::mul",
-        "use crate::fix_lib::{d::{self,LEVEL},e,};",
+        "use crate::fix_lib::{d::{self,LEVEL},e};",
         "\nmod e {\nextern crate alloc;",
         "\npub(crate) mod foreign_impls {\n",
         "#[doc=\"\"]SEVEN=7;#[doc=\"\"]EIGHT=8;",
@@ -345,7 +346,7 @@ fn fixture_bundles_leave_out_what_the_binary_does_not_reach() {
         "\nuse crate::fix_lib::a::Describe;\nuse crate::fix_lib::d::{LEVEL};\npub use",
         "pub use crate::fix_lib::c::shout as loud;",
         "use std::fmt::{self,Display};\nuse std::io::{self,Write};",
-        "use crate::fix_lib::{e,};",
+        "use crate::fix_lib::{e};",
         "pub mod inline_part{pub fn kept_inner()->u32{",
     ] {
         assert!(
@@ -629,8 +630,9 @@ fn unknown_binaries_list_the_problems_and_help_says_how() {
         stderr.starts_with("error: no binary nosuch in "),
         "{stderr}"
     );
-    for name in problem_binaries() {
-        assert!(stderr.contains(&name), "{name} is not listed: {stderr}");
+    for program in programs() {
+        let id = program.id();
+        assert!(stderr.contains(&id), "{id} is not listed: {stderr}");
     }
     let help = bundler(&["--help"]);
     assert!(help.status.success());
@@ -654,10 +656,17 @@ fn a_binary_may_be_named_by_the_path_of_its_file() {
         assert_eq!(got.stderr, want.stderr, "{path}");
     }
     // In this crate, the default root, paths are as a user types them from its folder.
-    let name = &problem_binaries()[0];
-    let by_path = bundler(&[&format!("src/bin/{name}.rs")]);
-    assert!(by_path.status.success());
-    assert_eq!(by_path.stdout, bundler(&[name]).stdout);
+    for program in &programs()[..1] {
+        let source = program.source();
+        let path = source
+            .strip_prefix(manifest_dir())
+            .unwrap()
+            .to_str()
+            .unwrap();
+        let by_path = bundler(&[path]);
+        assert!(by_path.status.success());
+        assert_eq!(by_path.stdout, bundler(&[&program.id()]).stdout);
+    }
 }
 
 /// Non-space tokens of `src` as (kind, text), after checking that the tokens cover `src`.
@@ -817,6 +826,11 @@ fn minifying_puts_an_item_a_line_and_drops_only_spaces_that_keep_no_tokens_apart
         // Marks keep their space where they would make a token of two or a comment.
         ("let x = -1;\nlet y = a == b;\nc = = d", "let x=-1;\nlet y=a==b;\nc= =d"),
         ("a < - b & & c : & d . . = e / * f", "a< -b& &c:&d. . =e/ *f"),
+        // A comma before a closing brace or bracket goes, and `pub(crate)` is `pub`.
+        (
+            "S { a: [1, 2,], }\npub(crate) fn f(a: u8,) {}\npub (crate) x",
+            "S{a:[1,2]}\npub fn f(a:u8,){}\npub x",
+        ),
         // A word keeps its space before `#` (`r#`), a literal before `.` (`1.` is a float).
         ("f(r # \"s\" #, 1 . max(2), x . 0)", "f(r #\"s\" #,1 .max(2),x.0)"),
     ] {
@@ -825,10 +839,10 @@ fn minifying_puts_an_item_a_line_and_drops_only_spaces_that_keep_no_tokens_apart
 }
 
 /// Code tokens that a minifier could run together if it dropped the space between them.
-const TOKENS: [&str; 34] = [
-    "a", "r", "b", "fn", "1", "0x1f", "1.5", "t.0", "'a", "'x'", "b'/'", "\"s t\"", "r#\"q\"#",
-    "(", ")", "[", "]", "{", "}", ",", ";", "-", "<", ">", ".", ":", "=", "&", "#", "!", "/", "*",
-    "|", "+",
+const TOKENS: [&str; 36] = [
+    "a", "r", "b", "fn", "pub", "crate", "1", "0x1f", "1.5", "t.0", "'a", "'x'", "b'/'", "\"s t\"",
+    "r#\"q\"#", "(", ")", "[", "]", "{", "}", ",", ";", "-", "<", ">", ".", ":", "=", "&", "#",
+    "!", "/", "*", "|", "+",
 ];
 
 proptest! {
@@ -843,7 +857,17 @@ proptest! {
             tokens.iter().filter(|t| t.is_code()).map(|t| text[t.start..t.end].to_string()).collect()
         };
         let minified = compact::minify(&source).unwrap();
-        prop_assert_eq!(code(&minified), code(&source));
+        // Less the commas before a closing brace or bracket, and `(crate)` after `pub`.
+        let source = code(&source);
+        let at = |k: usize| source.get(k).map_or("", String::as_str);
+        let crate_of_pub = |k: usize| (1..=3).any(|n| {
+            k >= n && at(k - n) == "pub" && [at(k - n + 1), at(k - n + 2), at(k - n + 3)] == ["(", "crate", ")"]
+        });
+        let expected: Vec<String> = (0..source.len())
+            .filter(|&k| !(crate_of_pub(k) || at(k) == "," && matches!(at(k + 1), "}" | "]")))
+            .map(|k| source[k].clone())
+            .collect();
+        prop_assert_eq!(code(&minified), expected);
         prop_assert!(minified.lines().all(|line| !line.starts_with([' ', '\t'])));
     }
 }

@@ -71,7 +71,10 @@ fn found(b: u8) -> String {
 
 /// The error message for a fault at byte `at` of `input`.
 fn message(input: &[u8], (at, found): &(usize, String)) -> String {
-    let line = common::line_at(input, *at);
+    let line = match *at == input.len() {
+        true => common::end_line(input),
+        false => common::line_at(input, *at),
+    };
     format!("line {line}: expected a cell, found {found}")
 }
 

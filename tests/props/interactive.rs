@@ -147,12 +147,18 @@ fn tokens_and_lines_answer_as_soon_as_they_arrive() {
         &["First", "Second", "x", "3-1"].map(String::from),
         |rd, _| Ok(String::from_utf8(rd.token("a word")?.to_vec()).unwrap()),
     );
-    let lines = ["a line\n", "  two  words \r\n", "\n\nlast\n"];
+    let lines = ["a line\n", "  two  words \r\n", "\n", "last\r"];
     exchange(
         &lines,
-        &["a line", "two  words", "last"].map(String::from),
+        &["a line", "  two  words ", "", "last"].map(String::from),
         |rd, _| Ok(String::from_utf8(rd.line("a line")?.to_vec()).unwrap()),
     );
+    // A move, then the end of its line: read as soon as the line end arrives.
+    exchange(&["1 2\n", "3 4 \r\n", "5 6 \t\n"], &[3, 7, 11], |rd, _| {
+        let [a, b] = rd.u64s_in(0..=9, "a move")?;
+        rd.expect_line_end()?;
+        Ok(a + b)
+    });
     // A program that plays until the judge closes asks whether more follows, then reads it.
     exchange(&["5\n", " 6\n"], &[5, 6], |rd, _| {
         assert!(rd.has_more()?);

@@ -371,32 +371,110 @@ proptest! {
     }
 
     #[test]
-    fn lines_are_the_next_lines_not_blank_trimmed(
+    fn lines_are_read_as_written(
         text in proptest::collection::vec(("[a-z ]{0,12}", line_end()), 1..10),
+        last in "[a-z ]{0,3}",
         capacity in 1usize..40,
+        fast in any::<bool>(),
     ) {
-        let input: String = text.iter().map(|(t, end)| format!("{t}{end}")).collect();
-        let expected: Vec<&str> = text.iter().map(|(t, _)| t.trim()).filter(|t| !t.is_empty()).collect();
+        let input: String = text.iter().map(|(t, end)| format!("{t}{end}")).collect::<String>() + &last;
+        // The plain rule: each `\r\n`, `\r` and `\n` ends a line; text after the last is one.
+        let unified = input.replace("\r\n", "\n").replace('\r', "\n");
+        let mut expected: Vec<&str> = unified.split('\n').collect();
+        if expected.last() == Some(&"") {
+            expected.pop();
+        }
         let mut rd = Reader::with_capacity(capacity, input.as_bytes());
+        if !fast {
+            rd = rd.plain();
+        }
         for want in expected {
             prop_assert_eq!(rd.line("a line").unwrap(), want.as_bytes());
         }
-        prop_assert!(!rd.has_more().unwrap());
-        prop_assert!(rd.line("a line").is_err());
+        let error = format!("line {}: expected a line, found end of input", common::end_line(input.as_bytes()));
+        prop_assert_eq!(rd.line("a line").unwrap_err().to_string(), error);
     }
 }
 
 #[test]
-fn a_line_after_a_number_is_the_next_line() {
-    for input in [
-        "2\nAlice Bob\n",
-        "2\r\nAlice Bob\r\n",
-        "2 \n\n  Alice Bob  ",
+fn a_line_after_an_item_is_the_rest_of_its_line() {
+    for (input, rest) in [
+        ("2\nAlice Bob\n", "Alice Bob"),
+        ("2\r\nAlice Bob\r\n", "Alice Bob"),
+        ("2\rAlice Bob", "Alice Bob"),
+        ("2 Alice Bob", "Alice Bob"),
+        ("2  Alice Bob ", " Alice Bob "),
+        ("2 \n\n  Alice Bob  ", ""),
+        // A number too long for the fast path: the same.
+        ("00000000000000000000000002 Alice Bob\n", "Alice Bob"),
+        ("00000000000000000000000002\r\nAlice Bob\n", "Alice Bob"),
+    ] {
+        for fast in [true, false] {
+            let mut rd = Reader::new(input.as_bytes());
+            if !fast {
+                rd = rd.plain();
+            }
+            assert_eq!(rd.u64("n").unwrap(), 2);
+            let line = rd.line("names").unwrap();
+            assert_eq!(line, rest.as_bytes(), "{input:?}, fast paths {fast}");
+        }
+    }
+    // After a token too, and after the end of a line.
+    let mut rd = Reader::new(&b"side First\r\nx\n\ny\n"[..]);
+    assert_eq!(rd.token("a word").unwrap(), b"side");
+    assert_eq!(rd.line("the rest").unwrap(), b"First");
+    assert_eq!(rd.token("a word").unwrap(), b"x");
+    rd.expect_line_end().unwrap();
+    assert_eq!(rd.line("a blank line").unwrap(), b"");
+    assert_eq!(rd.line("a line").unwrap(), b"y");
+}
+
+#[test]
+fn the_end_of_a_line_is_nothing_but_spaces_before_its_line_end() {
+    // After two numbers, the line ends; then the next line, if there is one.
+    for (input, next) in [
+        ("1 2\n3", Some("3")),
+        ("1 2 \t\r\n3\n", Some("3")),
+        ("1 2\r3", Some("3")),
+        ("1 2\n\n3", Some("")),
+        ("1 2", None),
+        ("1 2 \x0b", None),
+    ] {
+        for fast in [true, false] {
+            let mut rd = Reader::with_capacity(2, input.as_bytes());
+            if !fast {
+                rd = rd.plain();
+            }
+            assert_eq!(rd.u64s_in::<2>(0..=9, "x").unwrap(), [1, 2], "{input:?}");
+            rd.expect_line_end().unwrap();
+            // At the next line's start it holds at once, and takes nothing.
+            rd.expect_line_end().unwrap();
+            let line = rd.line("the next line").ok().map(|l| l.to_vec());
+            assert_eq!(line, next.map(|n| n.as_bytes().to_vec()), "{input:?}");
+        }
+    }
+    for (input, numbers, error) in [
+        (
+            "1 2 3\n",
+            2,
+            "line 1: expected the end of the line, found \"3\"",
+        ),
+        (
+            "1 2\t-\n",
+            2,
+            "line 1: expected the end of the line, found \"-\"",
+        ),
+        (
+            "\n1\n2 x",
+            2,
+            "line 3: expected the end of the line, found \"x\"",
+        ),
     ] {
         let mut rd = Reader::new(input.as_bytes());
-        assert_eq!(rd.u64("n").unwrap(), 2);
-        assert_eq!(rd.line("names").unwrap(), b"Alice Bob");
-        assert!(!rd.has_more().unwrap());
+        for _ in 0..numbers {
+            rd.u64("x").unwrap();
+        }
+        assert_eq!(rd.expect_line_end().unwrap_err().to_string(), error);
     }
 }
 

@@ -1,15 +1,19 @@
-//! The judge harness (`common::judge`): every reply explores each game of the tree once, a
-//! planted mistake deep in the tree fails with the transcript to it, and a player that
-//! fails, panics, does not flush or plays an illegal move fails rather than hangs; a
-//! bundle that plays otherwise than the binary fails the bundle test's check.
+//! The judge harness (`common::judge`), with the judge of the example nim_duel: every reply
+//! explores each game of the tree once, a planted mistake deep in the tree fails with the
+//! transcript to it, a player that fails, panics, does not flush, plays an illegal move or
+//! stops early fails rather than hangs; a bundle that plays otherwise than the binary, and
+//! a player whose side is not the sample's `.out`, fail `common::judged`'s checks.
+
+crate::binary!(nim_duel_judge, "../../examples/nim_duel/judge.rs");
 
 use crate::common::bundling::{bundle_of, compile, manifest_dir, TempDir};
 use crate::common::judge::{every_game, game, PipeIn, PipeOut, Player, Replies};
-use crate::common::judged::{nim_duel::judge, plays_as};
-use crate::common::samples::find_samples;
+use crate::common::judged::{judge_sample, plays_as, Judged};
+use crate::common::samples::{find_samples, Program};
 use combgames::io::{Reader, Result};
 use combgames::nim;
 use combgames::write::Writer;
+use nim_duel_judge::judge;
 use std::io::{Read, Write};
 
 /// nim_duel's play, from the rules and `nim::winning_moves`, except that it makes `blunder`
@@ -201,7 +205,7 @@ fn illegal_moves_bad_sides_failures_and_panics_fail_with_the_transcript() {
     let unsure = saying(b"Third\n");
     let why = failure(Player::Solve(&unsure));
     assert!(
-        why.contains("expected First or Second, found Third"),
+        why.contains("expected First or Second, found \"Third\""),
         "{why}"
     );
     let failing = |rd: &mut Reader<_>, _: &mut Writer<_>| rd.u64_in(4..=9, "k").map(|_| ());
@@ -218,7 +222,7 @@ fn illegal_moves_bad_sides_failures_and_panics_fail_with_the_transcript() {
 #[test]
 fn a_program_plays_as_a_process_as_it_would_in_a_thread() {
     // The binary plays as `play_with_blunder` without a blunder does.
-    let exe = std::path::Path::new(env!("CARGO_BIN_EXE_nim_duel"));
+    let exe = &Program::example("nim_duel").built().unwrap();
     let solve = |rd: &mut _, out: &mut _| play_with_blunder(rd, out, (&[], (0, 1)));
     for seed in 0..4 {
         let start = b"4\n10 20 30 999999999\n";
@@ -242,14 +246,17 @@ fn a_program_plays_as_a_process_as_it_would_in_a_thread() {
 #[test]
 fn a_bundle_that_plays_otherwise_than_the_binary_fails() {
     let temp = TempDir::new("plays-otherwise");
-    let bundled = bundle_of(&manifest_dir(), "nim_duel").unwrap().text;
+    let bundled = bundle_of(&manifest_dir(), "examples/nim_duel")
+        .unwrap()
+        .text;
     // The last winning move where there are several: right too, but not the binary's.
     let other = bundled.replace("moves.first()", "moves.last()");
     assert_ne!(other, bundled);
     let exe = compile(&temp.0, "nim_duel_last", &other, false).unwrap();
-    let binary = std::path::Path::new(env!("CARGO_BIN_EXE_nim_duel"));
+    let program = Program::example("nim_duel");
+    let binary = &program.built().unwrap();
     let (mut samples, _) = find_samples();
-    samples.retain(|sample| sample.binary == "nim_duel");
+    samples.retain(|sample| sample.program == program);
     assert!(plays_as(binary, binary, judge, &samples).is_ok());
     let failure = plays_as(&exe, binary, judge, &samples).unwrap_err();
     assert_eq!(
@@ -257,4 +264,40 @@ fn a_bundle_that_plays_otherwise_than_the_binary_fails() {
         "{}",
         failure.details
     );
+}
+
+#[test]
+fn a_player_that_stops_early_loses_with_the_transcript() {
+    // The right side and a winning first move (4 to 3 leaves 1 2 3), then nothing.
+    let quitter = saying(b"First\n3 1\n");
+    let why = failure(Player::Solve(&quitter));
+    assert!(
+        why.starts_with("the player stopped before the game ended: a lost game"),
+        "{why}"
+    );
+    assert!(why.contains("> 3\n> 1 2 4\n< First\n< 3 1"), "{why}");
+}
+
+#[test]
+fn a_player_on_another_side_than_the_samples_out_fails() {
+    let program = Program::example("nim_duel");
+    let binary = &program.built().unwrap();
+    let (mut samples, _) = find_samples();
+    samples.retain(|sample| sample.program == program && sample.expected.is_some());
+    assert!(!samples.is_empty(), "nim_duel's samples say their side");
+    let temp = TempDir::new("other-side");
+    for sample in &mut samples {
+        assert!(judge_sample(Judged::Judge(judge), binary, sample).is_ok());
+        let side = std::fs::read_to_string(sample.expected.as_ref().unwrap()).unwrap();
+        let other = match side.as_str() {
+            "First\n" => "Second\n",
+            _ => "First\n",
+        };
+        let out = temp.0.join(format!("{}.out", sample.name));
+        std::fs::write(&out, other).unwrap();
+        sample.expected = Some(out);
+        let failure = judge_sample(Judged::Judge(judge), binary, sample).unwrap_err();
+        assert_eq!(failure.verdict, "wrong answer", "{}", failure.details);
+        assert!(failure.details.contains("begins otherwise than the .out"));
+    }
 }

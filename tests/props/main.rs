@@ -1,18 +1,21 @@
-//! The property tests, one module per problem binary and per library module, and the
-//! bundler's tests, in one test target: one binary to link, and all its tests run on every
-//! core at once rather than one small target after another.
+//! The property tests of the library, one module per library module, the tests of the test
+//! harness and the bundler, and the examples' tests, in one test target: one binary to link,
+//! and all its tests run on every core at once rather than one small target after another.
+//! (A problem's tests are its binary's unit tests, `src/bin/NAME/tests.rs`.)
 //!
 //! `cargo test --test props NAME` runs the tests whose path contains NAME, as
-//! `hdu6597::verdicts_match_minimax_over_the_sum`. Proptest keeps the seeds of past failures in
+//! `nim::misere_nim_matches_a_game_search`. Proptest keeps the seeds of past failures in
 //! `tests/proptest-regressions/MODULE.txt`.
 //!
 //! A new file here must be named below (`mod_per_file` checks that it is).
 
-// Each problem's module holds the binary as a module of the same name (`hdu6597::hdu6597`).
+// Each program's module holds its tests as a module of the same name
+// (`examples::nim_duel::nim_duel`).
 #![allow(clippy::module_inception)]
 
-#[path = "../common/mod.rs"]
-mod common;
+// The shared helpers, as `crate::common` too, and their macro as `crate::binary!`.
+extern crate common;
+use common::binary;
 
 // The bundler's lexer, for `bundler`: the bundler's own modules find it as `crate::lex`.
 #[allow(dead_code)]
@@ -20,31 +23,24 @@ mod common;
 mod lex;
 
 mod bundler;
-mod card_game;
 mod cells;
 mod coins;
+mod examples;
 mod game;
 mod hackenbush;
-mod hdu6597;
-mod hyper_knights;
 mod interactive;
 mod io;
 mod judge;
-mod marble_diamond;
+mod new;
 mod nim;
-mod nim_duel;
-mod nim_move;
 mod nimber;
 mod numbers;
 mod octal;
 mod partizan;
-mod readme;
 mod rect;
 mod split;
 mod subtraction;
 mod surreal;
-mod take_away;
-mod tic_tac_toe_nim;
 
 /// Every `.rs` file beside this one is a module of this target: one left out would never run.
 #[test]

@@ -487,9 +487,10 @@ proptest! {
         fast in any::<bool>(),
     ) {
         let text: String = cases.iter().flatten().map(|(value, gap)| format!("{value}{gap}")).collect();
-        // The plain rule: cases until `0 0`, each value in 1..=9; the first value that is
-        // not is the error, the sentinel's values included.
-        let line = common::line_at(text.as_bytes(), text.len());
+        // The plain rule: cases until `0 0`, each value in 1..=9. The first value that is
+        // not a number, or a number outside 1..=9 but a first 0 (which may start the
+        // sentinel), is the error; a first 0 is, if a number in 1..=9 follows it.
+        let line = common::end_line(text.as_bytes());
         let mut expected = (Vec::new(), Some(format!("line {line}: expected w in 1..=9, found end of input")));
         let mut at = 0;
         'cases: for case in &cases {
@@ -498,20 +499,29 @@ proptest! {
                 expected.1 = None;
                 break;
             }
-            for (i, (value, gap)) in case.iter().enumerate() {
-                let number = values[i].filter(|v| (1..=9).contains(v));
-                if number.is_none() {
-                    let line = common::line_at(text.as_bytes(), at);
-                    let found = match values[i] {
-                        Some(v) => v.to_string(),
-                        None => format!("{value:?}"),
-                    };
-                    let name = ["w", "h"][i];
-                    expected.1 = Some(format!("line {line}: expected {name} in 1..=9, found {found}"));
+            let starts = [0, case[0].0.len() + case[0].1.len()].map(|offset| at + offset);
+            let error = |i: usize| {
+                let line = common::line_at(text.as_bytes(), starts[i]);
+                let found = match values[i] {
+                    Some(v) => v.to_string(),
+                    None => format!("{:?}", case[i].0),
+                };
+                let name = ["w", "h"][i];
+                Some(format!("line {line}: expected {name} in 1..=9, found {found}"))
+            };
+            let in_range = |i: usize| values[i].map_or(false, |v| (1..=9).contains(&v));
+            let first_zero = values[0] == Some(0);
+            for i in 0..2 {
+                if i == 1 && first_zero && in_range(1) {
+                    expected.1 = error(0);
                     break 'cases;
                 }
-                at += value.len() + gap.len();
+                if !(in_range(i) || i == 0 && first_zero) {
+                    expected.1 = error(i);
+                    break 'cases;
+                }
             }
+            at = starts[1] + case[1].0.len() + case[1].1.len();
             expected.0.push([values[0].unwrap(), values[1].unwrap()]);
         }
         let mut rd = Reader::with_capacity(capacity, text.as_bytes());

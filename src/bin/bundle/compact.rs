@@ -172,12 +172,26 @@ pub fn minify(text: &str) -> Result<String, String> {
             }
         }
     };
+    // Tokens that go like whitespace: a comma before a closing brace or bracket, which
+    // nothing needs, and the `(crate)` of `pub(crate)`, a library the binary's own module.
+    let code: Vec<usize> = (0..tokens.len()).filter(|&k| !is_gap(&tokens[k])).collect();
+    let mut dropped = vec![false; tokens.len()];
+    for (j, &k) in code.iter().enumerate() {
+        let next = |n: usize| code.get(j + n).map_or("", |&k| token_text(&tokens[k]));
+        if token_text(&tokens[k]) == "," && matches!(next(1), "}" | "]") {
+            dropped[k] = true;
+        }
+        if token_text(&tokens[k]) == "pub" && [next(1), next(2), next(3)] == ["(", "crate", ")"] {
+            (1..=3).for_each(|n| dropped[code[j + n]] = true);
+        }
+    }
+    let is_gap = |k: usize| is_gap(&tokens[k]) || dropped[k];
     let mut out = String::with_capacity(text.len());
     // Brackets of every kind open: a line break outside them all ends an item.
     let (mut depth, mut i) = (0usize, 0);
     while i < tokens.len() {
         let t = token_text(&tokens[i]);
-        if !is_gap(&tokens[i]) {
+        if !is_gap(i) {
             depth = match (tokens[i].kind, t) {
                 (Kind::Punct, "{" | "(" | "[") => depth + 1,
                 (Kind::Punct, "}" | ")" | "]") => depth.saturating_sub(1),
@@ -187,8 +201,11 @@ pub fn minify(text: &str) -> Result<String, String> {
             i += 1;
             continue;
         }
-        let end = i + tokens[i..].iter().take_while(|t| is_gap(t)).count();
-        let (before, after) = (i.checked_sub(1).map(|k| &tokens[k]), tokens.get(end));
+        let end = (i..tokens.len())
+            .find(|&k| !is_gap(k))
+            .unwrap_or(tokens.len());
+        let before = (0..i).rev().find(|&k| !is_gap(k)).map(|k| &tokens[k]);
+        let after = tokens.get(end);
         let newline = tokens[i..end].iter().any(|t| token_text(t).contains('\n'));
         // At either end of the text, `tight` keeps out the space, this test the line break.
         if depth == 0 && newline && before.is_some() && after.is_some() {

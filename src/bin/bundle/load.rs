@@ -68,26 +68,25 @@ pub fn library_name(root: &Path) -> Result<String, String> {
     name.ok_or_else(|| format!("{}: no [package] name", file.display()))
 }
 
-/// The binaries of the crate at `root`, by name: `src/bin/NAME.rs` and `src/bin/NAME/main.rs`.
+/// The binaries of the crate at `root`, by name: `src/bin/NAME.rs` and `src/bin/NAME/main.rs`
+/// as `NAME`, and the examples, `examples/NAME.rs` and `examples/NAME/main.rs`, as
+/// `examples/NAME`.
 pub fn binaries(root: &Path) -> BTreeMap<String, PathBuf> {
     let mut found = BTreeMap::new();
-    let entries = fs::read_dir(root.join("src").join("bin"));
-    for path in entries
-        .into_iter()
-        .flatten()
-        .flatten()
-        .map(|entry| entry.path())
-    {
-        let main = path.join("main.rs");
-        let (name, file) = if main.is_file() {
-            (path.file_name(), main)
-        } else if path.is_file() && path.extension().map_or(false, |e| e == "rs") {
-            (path.file_stem(), path.clone())
-        } else {
-            continue;
-        };
-        if let Some(name) = name.and_then(|name| name.to_str()) {
-            found.insert(name.to_string(), file);
+    for (dir, prefix) in [("src/bin", ""), ("examples", "examples/")] {
+        let entries = fs::read_dir(root.join(dir));
+        for path in entries.into_iter().flatten().flatten().map(|e| e.path()) {
+            let main = path.join("main.rs");
+            let (name, file) = if main.is_file() {
+                (path.file_name(), main)
+            } else if path.is_file() && path.extension().map_or(false, |e| e == "rs") {
+                (path.file_stem(), path.clone())
+            } else {
+                continue;
+            };
+            if let Some(name) = name.and_then(|name| name.to_str()) {
+                found.insert(format!("{prefix}{name}"), file);
+            }
         }
     }
     found
@@ -116,7 +115,7 @@ pub fn find_binary(root: &Path, arg: &str) -> Result<(String, PathBuf), String> 
     let names: Vec<&str> = all.keys().map(String::as_str).collect();
     Err(format!(
         "no binary {arg} in {}; it has {} (src/bin/NAME.rs or src/bin/NAME/main.rs, named by \
-         NAME or by that path)",
+         NAME or by that path; an example by examples/NAME)",
         root.display(),
         if names.is_empty() {
             "none".to_string()

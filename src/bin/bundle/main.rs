@@ -3,7 +3,8 @@
 //!
 //! ```text
 //! cargo run --release --bin bundle -- marble_diamond > submit.rs
-//! cargo run --release --bin bundle -- src/bin/marble_diamond.rs > submit.rs
+//! cargo run --release --bin bundle -- src/bin/marble_diamond/main.rs > submit.rs
+//! cargo run --release --bin bundle -- examples/take_away > take_away.rs
 //! cargo run --release --bin bundle -- --root CRATE_DIR NAME
 //! ```
 //!
@@ -19,8 +20,9 @@
 //! - Each library module is one file, `src/NAME.rs`, with no module files of its own (inline
 //!   `mod x { .. }` is fine). Modules name each other through `crate::NAME::..` or
 //!   `super::NAME::..`; macros stay private to their module (`$crate::` works).
-//! - A binary is `src/bin/NAME.rs` or `src/bin/NAME/main.rs`, whose `mod x;` files sit where
-//!   Cargo looks for them (`x.rs` beside `main.rs`, or in `src/bin/NAME/`). It reaches the
+//! - A binary is `src/bin/NAME.rs` or `src/bin/NAME/main.rs` (an example, named
+//!   `examples/NAME`, is the same in `examples/`), whose `mod x;` files sit where Cargo looks
+//!   for them (`x.rs` beside `main.rs`, or in `src/bin/NAME/`). It reaches the
 //!   library through `lib::..` or `::lib::..` paths, in `use` trees of any shape or inline.
 //!
 //! Anything else stops the bundler with an error that names the convention, rather than
@@ -77,7 +79,8 @@ const MAX_BYTES: usize = 64 * 1024;
 const USAGE: &str = "usage: bundle [--root CRATE_DIR] BINARY
 Prints src/bin/BINARY.rs (or src/bin/BINARY/main.rs) and the library modules it uses as one
 self-contained .rs file on stdout, and its size on stderr. BINARY may also be the path of that
-file. CRATE_DIR (default: this crate) holds Cargo.toml, src/lib.rs and src/bin/.";
+file, or examples/NAME for an example. CRATE_DIR (default: this crate) holds Cargo.toml,
+src/lib.rs and src/bin/.";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();

@@ -1,0 +1,299 @@
+//! The helpers every test shares: a crate of its own (`tests/common/`), compiled once for
+//! every test target, which name it `common`.
+//!
+//! - [`run_solve`]: a problem's `solve` on an input, read every way the reader can;
+//!   [`assert_errors`] and [`assert_binary_fails`] for bad input; [`gap`] for proptest.
+//! - [`samples`]: the programs (problems and examples) and their samples.
+//! - [`judge`] and [`pipes`]: an interactive program played against its judge;
+//!   [`judged`]: the samples of a program judged by a checker or a judge.
+//! - [`bundling`]: the bundler, and compiling a bundle alone.
+//! - [`harness`]: the stand-in for libtest of the `samples` and `bundle` targets.
+
+pub mod bundling;
+pub mod harness;
+pub mod judge;
+pub mod judged;
+pub mod pipes;
+pub mod samples;
+
+use combgames::io::{Reader, DEFAULT_CAPACITY};
+use combgames::write::Writer;
+use proptest::prelude::*;
+use std::cell::RefCell;
+use std::io::{self, Cursor, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::rc::Rc;
+
+/// Declares the program at `path` as module `name` of a test crate (where its `main` goes
+/// unused), as many times as tests need it: `common::binary!(nim_move,
+/// "../../examples/nim_move/main.rs");`. (A program's own `tests.rs` needs none: it is a
+/// module of the program.)
+#[macro_export]
+macro_rules! binary {
+    ($name:ident, $path:literal) => {
+        #[allow(dead_code, clippy::duplicate_mod)]
+        #[path = $path]
+        mod $name;
+    };
+}
+
+/// The executable cargo built of the program whose tests are in `test_file` (`file!()` in
+/// its `tests.rs`).
+///
+/// # Panics
+/// If it is not built, or is older than its sources (`samples::Program::built`).
+pub fn built(test_file: &str) -> PathBuf {
+    let program = samples::Program::of_file(test_file);
+    program.built().unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// What a run of a problem's `solve` gave: its output, and its error message if it failed.
+pub type Outcome = (String, Option<String>);
+
+/// The input a test gives `solve`: owned, so that `run_solve` takes a problem's generic
+/// `solve` itself, not only a closure around it.
+pub type Input = Cursor<Vec<u8>>;
+
+/// The output `solve` writes in a test: a vector shared with the test, which reads it after
+/// the run (owned, as [`Input`]).
+#[derive(Clone, Default)]
+pub struct Output(Rc<RefCell<Vec<u8>>>);
+
+impl Write for Output {
+    fn write(&mut self, data: &[u8]) -> io::Result<usize> {
+        self.0.borrow_mut().extend_from_slice(data);
+        Ok(data.len())
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        Ok(())
+    }
+}
+
+/// Runs a problem's `solve` on `input` through a reader of `capacity` bytes, with its fast
+/// paths on or off.
+pub fn run_with<F>(mut solve: F, input: &[u8], capacity: usize, fast: bool) -> Outcome
+where
+    F: FnMut(&mut Reader<Input>, &mut Writer<Output>) -> combgames::io::Result<()>,
+{
+    let mut rd = Reader::with_capacity(capacity, Cursor::new(input.to_vec()));
+    if !fast {
+        rd = rd.plain();
+    }
+    let written = Output::default();
+    let mut out = Writer::new(written.clone());
+    let result = solve(&mut rd, &mut out).and_then(|()| Ok(out.flush()?));
+    drop(out);
+    let text = String::from_utf8(written.0.take()).unwrap();
+    (text, result.err().map(|e| e.to_string()))
+}
+
+/// Runs a problem's `solve` (the function, or a closure that gives it a table) on `input`
+/// and checks that every way of reading it gives the same: the reader's fast paths and its
+/// plain paths, with a buffer of the usual size and a small one (so that items straddle
+/// refills), and every layout of [`layouts`] (its lines numbered as they move). Returns the
+/// output and error message.
+pub fn run_solve<F>(mut solve: F, input: impl AsRef<[u8]>) -> Outcome
+where
+    F: FnMut(&mut Reader<Input>, &mut Writer<Output>) -> combgames::io::Result<()>,
+{
+    let input = input.as_ref();
+    let fast = run_with(&mut solve, input, DEFAULT_CAPACITY, true);
+    for (capacity, fast_paths) in [(DEFAULT_CAPACITY, false), (61, true), (61, false)] {
+        let other = run_with(&mut solve, input, capacity, fast_paths);
+        assert_eq!(
+            other, fast,
+            "capacity {capacity}, fast paths {fast_paths}: not what the fast reader gives"
+        );
+    }
+    for (k, layout) in layouts(input).iter().enumerate() {
+        let capacity = [61, DEFAULT_CAPACITY][k % 2];
+        let expected = (fast.0.clone(), fast.1.as_deref().map(|e| layout.error(e)));
+        let text = String::from_utf8_lossy(&layout.text);
+        assert_eq!(
+            run_with(&mut solve, &layout.text, capacity, true),
+            expected,
+            "the input laid out with {}, {text:?}: not what it gives as it is",
+            layout.name
+        );
+    }
+    fast
+}
+
+/// An input laid out anew: the same tokens on the same lines, with other whitespace.
+pub struct Layout {
+    /// What changed, for messages.
+    pub name: &'static str,
+    pub text: Vec<u8>,
+    /// Each line doubled by a blank one after it: line k is then line 2k - 1.
+    blank_lines: bool,
+    /// The lines of `text`, when it lost its last line ends: lines past them are its last.
+    last_line: Option<usize>,
+}
+
+impl Layout {
+    /// The error message `error` of the input as it was, with its line moved as this layout
+    /// moved it.
+    pub fn error(&self, error: &str) -> String {
+        let numbered = error
+            .strip_prefix("line ")
+            .and_then(|e| e.split_once(':'))
+            .and_then(|(n, rest)| Some((n.parse::<usize>().ok()?, rest)));
+        match numbered {
+            Some((line, rest)) => {
+                let line = if self.blank_lines { 2 * line - 1 } else { line };
+                let line = self.last_line.map_or(line, |last| line.min(last));
+                format!("line {line}:{rest}")
+            }
+            None => error.to_string(),
+        }
+    }
+}
+
+/// The layouts every problem's input is tried in by [`run_solve`], besides its own: its lines
+/// ended by CRLF, a bare CR or LF, with tabs and spaces around them, with a blank line after
+/// each, and without the whitespace at the end of the input (no final newline).
+pub fn layouts(input: &[u8]) -> Vec<Layout> {
+    // The lines, split where the reader's rule ends them.
+    let mut lines = vec![Vec::new()];
+    for (i, &b) in input.iter().enumerate() {
+        match b {
+            b'\n' if i > 0 && input[i - 1] == b'\r' => {}
+            b'\n' | b'\r' => lines.push(Vec::new()),
+            _ => lines.last_mut().unwrap().push(b),
+        }
+    }
+    let lay_out = |name, end: &str, padded: bool, blank_lines: bool, trimmed: bool| {
+        let mut text = Vec::new();
+        for (k, line) in lines.iter().enumerate() {
+            if k > 0 {
+                text.extend(end.as_bytes());
+                if blank_lines {
+                    text.extend(end.as_bytes());
+                }
+            }
+            match padded && !line.is_empty() {
+                true => text.extend([b"\t ", &line[..], b" \t"].concat()),
+                false => text.extend(line),
+            }
+        }
+        let mut last_line = None;
+        if trimmed {
+            while text.last().map_or(false, u8::is_ascii_whitespace) || text.ends_with(b"\x0b") {
+                text.pop();
+            }
+            last_line = Some(line_at(&text, text.len()));
+        }
+        Layout {
+            name,
+            text,
+            blank_lines,
+            last_line,
+        }
+    };
+    vec![
+        lay_out(
+            "CRLF line ends and padded lines",
+            "\r\n",
+            true,
+            false,
+            false,
+        ),
+        lay_out(
+            "bare CR line ends, blank lines, no final newline",
+            "\r",
+            false,
+            true,
+            true,
+        ),
+        lay_out(
+            "padded lines, blank lines, no final newline",
+            "\n",
+            true,
+            true,
+            true,
+        ),
+        lay_out("CRLF line ends and blank lines", "\r\n", false, true, false),
+    ]
+}
+
+/// Runs the executable `exe` with `input` on stdin, and checks that it prints `answers`,
+/// then `stderr` (one `error: ...` line), and fails.
+pub fn assert_binary_fails(
+    exe: impl AsRef<Path>,
+    input: impl AsRef<[u8]>,
+    answers: &str,
+    stderr: &str,
+) {
+    let mut child = Command::new(exe.as_ref())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_ref())
+        .unwrap();
+    let output = child.wait_with_output().unwrap();
+    assert!(!output.status.success());
+    assert_eq!(String::from_utf8(output.stdout).unwrap(), answers);
+    assert_eq!(String::from_utf8(output.stderr).unwrap(), stderr);
+}
+
+/// Checks `run` (a closure, or a function generic over its input) on each `(input, answers
+/// printed first, error message)`.
+pub fn assert_errors<'a, I, E>(run: impl Fn(&'a str) -> Outcome, cases: &'a [(I, &str, E)])
+where
+    I: AsRef<str>,
+    E: AsRef<str>,
+{
+    for (input, answers, error) in cases {
+        let input = input.as_ref();
+        assert_eq!(
+            run(input),
+            (answers.to_string(), Some(error.as_ref().to_string())),
+            "input {input:?}"
+        );
+    }
+}
+
+/// The line of byte `at` of `input`, by the reader's rule: one more than the line breaks
+/// before it, each `\r` and each `\n` not right after a `\r`.
+pub fn line_at(input: &[u8], at: usize) -> usize {
+    let ends_a_line = |i: usize| match input[i] {
+        b'\r' => true,
+        b'\n' => i == 0 || input[i - 1] != b'\r',
+        _ => false,
+    };
+    (0..at).filter(|&i| ends_a_line(i)).count() + 1
+}
+
+/// The line an error at the end of `input` names, by the reader's rule: the line of its last
+/// byte that is not whitespace (1 if there is none).
+pub fn end_line(input: &[u8]) -> usize {
+    let spaces = b" \t\n\x0b\x0c\r";
+    let last = input.iter().rposition(|b| !spaces.contains(b));
+    last.map_or(1, |at| line_at(input, at))
+}
+
+/// One to three pieces of whitespace of every kind the reader accepts: space, tab, LF, CRLF,
+/// a blank line, vertical tab and form feed (which C's isspace counts too).
+pub fn gap() -> impl Strategy<Value = String> {
+    proptest::collection::vec(
+        prop_oneof![
+            Just(" "),
+            Just("\t"),
+            Just("\n"),
+            Just("\r\n"),
+            Just("\n\n"),
+            Just("\x0b"),
+            Just("\x0c"),
+        ],
+        1..4,
+    )
+    .prop_map(|parts| parts.concat())
+}

@@ -1,0 +1,175 @@
+//! The `new` tool: each flag copies its example's files, the example's name made the new
+//! problem's where it is a whole word, and they are formatted as `cargo fmt` wants; a name
+//! that is no identifier, is reserved or is taken is refused, and nothing is written then.
+
+use crate::common::bundling::{manifest_dir, TempDir};
+use crate::common::samples::Program;
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+/// Runs `new` with `args` on the crate at `root`.
+fn new(root: &Path, args: &[&str]) -> Output {
+    let exe = Program::problem("new").built().unwrap();
+    Command::new(exe)
+        .arg("--root")
+        .arg(root)
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+/// Every file under `dir`, relative to it, with its text.
+fn files(dir: &Path) -> Vec<(PathBuf, String)> {
+    let mut found = Vec::new();
+    for entry in fs::read_dir(dir).into_iter().flatten().flatten() {
+        let path = entry.path();
+        match path.is_dir() {
+            true => found.extend(
+                files(&path)
+                    .into_iter()
+                    .map(|(p, t)| (Path::new(&entry.file_name()).join(p), t)),
+            ),
+            false => found.push((
+                PathBuf::from(entry.file_name()),
+                fs::read_to_string(&path).unwrap(),
+            )),
+        }
+    }
+    found.sort();
+    found
+}
+
+/// A crate folder holding this crate's examples and a problem `taken`.
+fn scratch(name: &str) -> TempDir {
+    let temp = TempDir::new(name);
+    let copy = Command::new("cp")
+        .arg("-r")
+        .arg(manifest_dir().join("examples"))
+        .arg(&temp.0)
+        .status()
+        .unwrap();
+    assert!(copy.success());
+    fs::create_dir_all(temp.0.join("src/bin/taken")).unwrap();
+    fs::create_dir_all(temp.0.join("samples/sampled")).unwrap();
+    fs::write(temp.0.join("src/bin/filed.rs"), "fn main() {}\n").unwrap();
+    temp
+}
+
+#[test]
+fn each_flag_copies_its_example_renamed_and_formatted() {
+    let temp = scratch("new-flags");
+    let root = &temp.0;
+    for (flag, example) in [
+        ("", "take_away"),
+        ("--count", "take_away"),
+        ("--eof", "georgia_bob"),
+        ("--sentinel", "dawson"),
+        ("--checker", "nim_move"),
+        ("--judge", "nim_duel"),
+    ] {
+        // A name found nowhere in the examples.
+        let name = format!("zq_{}", flag.trim_start_matches('-'));
+        let args: Vec<&str> = [name.as_str(), flag]
+            .into_iter()
+            .filter(|a| !a.is_empty())
+            .collect();
+        let run = new(root, &args);
+        let stdout = String::from_utf8_lossy(&run.stdout);
+        assert!(
+            run.status.success(),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&run.stderr)
+        );
+        assert!(
+            stdout.contains(&format!("cargo test -q {name}")),
+            "{stdout}"
+        );
+        let (mut code, mut samples): (Vec<_>, Vec<_>) = files(&root.join("examples").join(example))
+            .into_iter()
+            .partition(|(path, _)| !path.starts_with("samples"));
+        for (path, _) in &mut samples {
+            *path = path.strip_prefix("samples").unwrap().to_path_buf();
+        }
+        assert_eq!(files(&root.join("samples").join(&name)), samples, "{flag}");
+        let written = files(&root.join("src/bin").join(&name));
+        let paths =
+            |files: &[(PathBuf, String)]| files.iter().map(|(p, _)| p.clone()).collect::<Vec<_>>();
+        assert_eq!(paths(&written), paths(&code), "{flag}");
+        for ((path, text), (_, example_text)) in written.iter().zip(&code) {
+            // The example's name, a word in the docs and the `mod` of the tests, made the
+            // problem's, and nothing else changed.
+            assert!(!text.contains(example), "{path:?}: {text}");
+            assert_eq!(&text.replace(&name, example), example_text, "{path:?}");
+        }
+        code.retain(|(path, _)| path.extension().map_or(false, |e| e == "rs"));
+        let rust: Vec<PathBuf> = code
+            .iter()
+            .map(|(path, _)| root.join("src/bin").join(&name).join(path))
+            .collect();
+        let formatted = Command::new("rustfmt")
+            .args(["--check", "--edition", "2021"])
+            .args(&rust)
+            .output()
+            .unwrap();
+        assert!(
+            formatted.status.success(),
+            "{}",
+            String::from_utf8_lossy(&formatted.stdout)
+        );
+    }
+}
+
+#[test]
+fn the_name_changes_only_where_it_is_a_word() {
+    let temp = scratch("new-words");
+    let root = &temp.0;
+    let main = root.join("examples/take_away/main.rs");
+    fs::write(
+        &main,
+        "take_away take_aways xtake_away take_away::x (take_away)\n",
+    )
+    .unwrap();
+    assert!(new(root, &["nim"]).status.success());
+    let text = fs::read_to_string(root.join("src/bin/nim/main.rs")).unwrap();
+    assert_eq!(text, "nim take_aways xtake_away nim::x (nim)\n");
+}
+
+#[test]
+fn bad_or_taken_names_are_refused_and_nothing_is_written() {
+    let temp = scratch("new-refused");
+    let root = &temp.0;
+    let before = files(root);
+    for (args, error) in [
+        (
+            &["taken"][..],
+            "error: taken is taken: src/bin/taken exists",
+        ),
+        (&["filed"], "error: filed is taken: src/bin/filed.rs exists"),
+        (
+            &["sampled"],
+            "error: sampled is taken: samples/sampled exists",
+        ),
+        (&["Name"], "error: \"Name\" is not a problem's name"),
+        (&["2nd"], "error: \"2nd\" is not a problem's name"),
+        (&["a-b"], "error: \"a-b\" is not a problem's name"),
+        (&["fn"], "error: fn is a Rust keyword, a crate or a tool"),
+        (
+            &["common"],
+            "error: common is a Rust keyword, a crate or a tool",
+        ),
+        (
+            &["bundle"],
+            "error: bundle is a Rust keyword, a crate or a tool",
+        ),
+        (&["x", "--eof", "--judge"], "error: one flag at most"),
+        (&["x", "--sideways"], "error: usage: new"),
+        (&[], "error: usage: new"),
+    ] {
+        let run = new(root, args);
+        let stderr = String::from_utf8_lossy(&run.stderr);
+        assert!(!run.status.success() && run.stdout.is_empty(), "{args:?}");
+        assert!(stderr.starts_with(error), "{args:?}: {stderr}");
+        assert_eq!(files(root), before, "{args:?} wrote something");
+    }
+}
