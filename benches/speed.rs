@@ -810,7 +810,7 @@ fn main() -> ExitCode {
     }
     let wanted: Vec<&String> = args.iter().filter(|a| !a.starts_with("--")).collect();
     let picks = |name: &str| wanted.iter().any(|w| name.contains(w.as_str()));
-    let names = || CASES.iter().map(|c| c.name).chain([interactive::NAME]);
+    let names = || (CASES.iter().map(|c| c.name)).chain([interactive::NAME, toolkit::CALLS]);
     if let Some(unknown) = wanted
         .iter()
         .find(|w| !names().any(|name| name.contains(w.as_str())))
@@ -841,6 +841,9 @@ fn bench_all(picked: impl Fn(&str) -> bool) -> io::Result<()> {
     }
     if picked(interactive::NAME) {
         interactive::bench(&bench_dir())?;
+    }
+    if picked(toolkit::CALLS) {
+        toolkit::calls();
     }
     Ok(())
 }
