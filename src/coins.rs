@@ -79,6 +79,7 @@ pub fn mock_turtles_value(position: u64) -> u128 {
 /// // Values 1 ^ 7 = 6: turn coin 3 down and coin 0 (worth 1) down too.
 /// assert_eq!(mock_turtles_winning_move(&[3, 0]), Some((3, vec![0])));
 /// assert_eq!(mock_turtles_winning_move(&[0, 1, 2, 3]), None); // 1 ^ 2 ^ 4 ^ 7 = 0
+/// ```
 pub fn mock_turtles_winning_move(heads: &[u64]) -> Option<(u64, Vec<u64>)> {
     let sum = heads.iter().fold(0, |sum, &h| sum ^ mock_turtles_value(h));
     if sum == 0 {

@@ -255,7 +255,7 @@ fn compile_crate(
 /// The doc examples of a library file's `text`: the code of each block of its `///` and
 /// `//!` comments fenced by a bare ```` ``` ```` or ```` ```rust ````, hidden lines (`# `)
 /// included, as rustdoc compiles it.
-fn doc_examples(text: &str) -> Vec<String> {
+fn doc_examples(text: &str) -> Result<Vec<String>, String> {
     let (mut examples, mut block, mut other) = (Vec::new(), None, false);
     for line in text.lines().map(str::trim_start) {
         let doc = line
@@ -273,10 +273,92 @@ fn doc_examples(text: &str) -> Vec<String> {
                 example += hidden.unwrap_or(code);
                 block = Some(example + "\n");
             }
+            (None, Some(_)) => return Err(format!("a doc example before {line:?} is not closed")),
             _ => {}
         }
     }
-    examples
+    Ok(examples)
+}
+
+/// Every doc example of the library, as one program whose `main` calls each in turn, a
+/// function of its own (rustdoc's merged doctests, as edition 2024 compiles them: one
+/// compile for all), and how many there are.
+fn merged_doc_examples() -> Result<(String, usize), Failure> {
+    let (mut calls, mut bodies) = (String::new(), String::new());
+    let sources = fs::read_dir(manifest_dir().join("src"))
+        .map_err(|e| Failure::new("no src", e.to_string()))?;
+    let mut files: Vec<PathBuf> = sources.flatten().map(|e| e.path()).collect();
+    files.retain(|path| path.extension().map_or(false, |e| e == "rs"));
+    files.sort();
+    for file in &files {
+        let text =
+            fs::read_to_string(file).map_err(|e| Failure::new("unreadable", e.to_string()))?;
+        let name = file.file_stem().unwrap_or_default().to_string_lossy();
+        let examples = doc_examples(&text).map_err(|e| Failure::new(format!("{name}.rs"), e))?;
+        for (i, example) in examples.iter().enumerate() {
+            calls +=
+                &format!("    eprintln!(\"src/{name}.rs, example {i}\");\n    {name}_{i}();\n");
+            bodies +=
+                &format!("\n// src/{name}.rs, example {i}\nfn {name}_{i}() {{\n{example}}}\n");
+        }
+    }
+    let count = calls.lines().count() / 2;
+    Ok((format!("fn main() {{\n{calls}}}\n{bodies}"), count))
+}
+
+/// Runs every doc example of the library ([`merged_doc_examples`]), compiled once against
+/// the library cargo built for the tests (the newest `libcombgames-*.rlib` beside this
+/// test): Cargo's doc-tests, a compile and a link each, are off (`doctest = false`).
+fn run_doc_examples(dir: &Path) -> Verdict {
+    fs::create_dir_all(dir).map_err(|e| Failure::new("no folder", e.to_string()))?;
+    let deps = std::env::current_exe()
+        .ok()
+        .and_then(|exe| Some(exe.parent()?.to_path_buf()))
+        .ok_or_else(|| Failure::new("no deps folder", "beside the test"))?;
+    let rlib = fs::read_dir(&deps)
+        .map_err(|e| Failure::new("no deps folder", e.to_string()))?
+        .flatten()
+        .map(|entry| entry.path())
+        .filter(|path| {
+            let name = path.file_name().unwrap_or_default().to_string_lossy();
+            name.starts_with("libcombgames-") && name.ends_with(".rlib")
+        })
+        .max_by_key(|path| fs::metadata(path).and_then(|m| m.modified()).ok())
+        .ok_or_else(|| Failure::new("no library", format!("in {}", deps.display())))?;
+    let (source, count) = merged_doc_examples()?;
+    let (file, program) = (dir.join("doc_examples.rs"), dir.join("doc_examples"));
+    fs::write(&file, source).map_err(|e| Failure::new("cannot write", e.to_string()))?;
+    let mut rustc = Command::new("rustc");
+    rustc.args([
+        "--edition",
+        "2021",
+        "--crate-type",
+        "bin",
+        "-A",
+        "warnings",
+        "--extern",
+    ]);
+    rustc.arg(format!("combgames={}", rlib.display()));
+    rustc.arg("-o").arg(&program).arg(&file);
+    let what = format!("rustc on the doc examples ({})", file.display());
+    run_compiler(&mut rustc, &what).map_err(|e| Failure::new("compile", e))?;
+    let run = Command::new(&program)
+        .output()
+        .map_err(|e| Failure::new("cannot run", e.to_string()))?;
+    // Each example names itself on stderr as it starts: the last one named failed.
+    let stderr = String::from_utf8_lossy(&run.stderr);
+    let failed = stderr.lines().rev().find(|l| l.starts_with("src/"));
+    match (run.status.success(), failed) {
+        (true, _) => Ok(format!("{count} examples")),
+        (false, failed) => Err(Failure::new(
+            format!("{} fails", failed.unwrap_or("a doc example")),
+            stderr
+                .lines()
+                .filter(|l| !l.starts_with("src/"))
+                .collect::<Vec<_>>()
+                .join("\n"),
+        )),
+    }
 }
 
 /// Checks every doc example of the library with clippy, `-D warnings`, as the code of a
@@ -297,25 +379,9 @@ fn check_doc_examples(dir: &Path) -> Verdict {
     library.arg(manifest_dir().join("src/lib.rs"));
     run_compiler(&mut library, "rustc --emit=metadata on src/lib.rs")
         .map_err(|e| Failure::new("the library does not compile", e))?;
-    let (mut calls, mut bodies) = (String::new(), String::new());
-    let sources = fs::read_dir(manifest_dir().join("src"))
-        .map_err(|e| Failure::new("no src", e.to_string()))?;
-    let mut files: Vec<PathBuf> = sources.flatten().map(|e| e.path()).collect();
-    files.retain(|path| path.extension().map_or(false, |e| e == "rs"));
-    files.sort();
-    for file in &files {
-        let text =
-            fs::read_to_string(file).map_err(|e| Failure::new("unreadable", e.to_string()))?;
-        let name = file.file_stem().unwrap_or_default().to_string_lossy();
-        for (i, example) in doc_examples(&text).iter().enumerate() {
-            calls += &format!("    {name}_{i}();\n");
-            bodies +=
-                &format!("\n// src/{name}.rs, example {i}\nfn {name}_{i}() {{\n{example}}}\n");
-        }
-    }
+    let (examples, count) = merged_doc_examples()?;
     let source = dir.join("examples.rs");
-    fs::write(&source, format!("fn main() {{\n{calls}}}\n{bodies}"))
-        .map_err(|e| Failure::new("cannot write", e.to_string()))?;
+    fs::write(&source, examples).map_err(|e| Failure::new("cannot write", e.to_string()))?;
     let mut clippy = Command::new("clippy-driver");
     clippy.args([
         "--edition",
@@ -338,7 +404,7 @@ fn check_doc_examples(dir: &Path) -> Verdict {
         source.display()
     );
     run_compiler(&mut clippy, &what).map_err(|e| Failure::new("lint", e))?;
-    Ok(format!("{} examples", calls.lines().count()))
+    Ok(format!("{count} examples"))
 }
 
 /// The rows of the README's table whose header is `header`, with their line numbers.
@@ -563,6 +629,10 @@ fn main() -> ExitCode {
     }
     trials.push(Trial::new("README.md bundle-size table", || {
         check_readme_table(&problems)
+    }));
+    let run_docs = dir.join("run_docs");
+    trials.push(Trial::new("doc examples: run", move || {
+        run_doc_examples(&run_docs)
     }));
     if matrix.is_some() {
         let docs = dir.join("docs");
