@@ -6,13 +6,33 @@
 //! and multiplies sum the digits eight at a time. Anything else (a `+`, leading zeros past
 //! 20 digits, the end of the buffer, bad input) goes through a checked parse of the token,
 //! which also reports errors, its text made only then.
+//! Layer 1: uses `reader`.
 
 // Not in the 2018 prelude, which bundles may be compiled under.
 use std::convert::TryInto;
 use std::io::Read;
 use std::ops::RangeInclusive;
 
-use crate::io::{describe, is_space, parse_error, Error, Names, Reader, Result, WINDOW};
+use crate::reader::{describe, is_space, parse_error, word, Error, Reader, Result, WINDOW};
+
+/// Names the `N` values of a group in errors: one name for all (`"a pile"`), or one each
+/// (`["a knight's x", "a knight's y"]`).
+pub trait Names<const N: usize> {
+    /// The name of value `i` of a group.
+    fn name(&self, i: usize) -> &str;
+}
+
+impl<const N: usize> Names<N> for &str {
+    fn name(&self, _: usize) -> &str {
+        self
+    }
+}
+
+impl<const N: usize> Names<N> for [&str; N] {
+    fn name(&self, i: usize) -> &str {
+        self[i]
+    }
+}
 
 /// `b` in all eight byte lanes of a word.
 const fn lanes(b: u8) -> u64 {
@@ -25,7 +45,7 @@ const fn lanes(b: u8) -> u64 {
 /// up to the first one marked is exact.
 #[inline(always)]
 fn digit_lanes(bytes: &[u8; 24], at: usize) -> (u64, u64) {
-    let digits = u64::from_le_bytes(bytes[at..at + 8].try_into().expect("8 bytes")) ^ lanes(b'0');
+    let digits = word(&bytes[at..]) ^ lanes(b'0');
     let stops = (digits.wrapping_add(lanes(0x80 - 10)) | digits) & lanes(0x80);
     (digits, stops)
 }
@@ -364,7 +384,7 @@ impl<R: Read> Reader<R> {
 
     /// Reads `count` times `N` `u64`s in `range`, calling `visit` with each `N`, as many calls
     /// of [`Reader::u64s_in`] would, with less work per number: for many lines of numbers.
-    /// An [`io::error`](crate::io::error) from `visit` is reported on the line of the values
+    /// An [`io::error`](crate::reader::error) from `visit` is reported on the line of the values
     /// it was given.
     ///
     /// # Complexity
