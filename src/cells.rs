@@ -11,8 +11,7 @@
 //! A picture costs time only when it is learned or checked in vain; both are paid from a
 //! budget that every group read adds its bytes to, so that the work wasted on pictures is
 //! at most one [`SHARE`]th of the bytes read, plus one learning ([`Work`] counts it): no
-//! layout can make a read much slower than the scanner alone. A picture that keeps missing
-//! is charged more for each check, so that it is tried ever more rarely.
+//! layout can make a read much slower than the scanner alone.
 //! Layer 2: uses `reader`, `picture` and `scan`.
 
 use std::io::Read;
@@ -351,11 +350,8 @@ impl<R: Read> Reader<R> {
     /// `buf[end]`, with the whitespace after it, if all that is buffered and short enough.
     #[cold]
     fn learn(&mut self, cells: &mut Cells, start: usize, end: usize) {
-        let first = start
-            + self.buf[start..end]
-                .iter()
-                .take_while(|&&b| is_space(b))
-                .count();
+        let spaces_before = self.buf[start..end].iter().take_while(|&&b| is_space(b));
+        let first = start + spaces_before.count();
         let spaces = self.buf[end..self.end].iter().position(|&b| !is_space(b));
         let last = match spaces {
             Some(spaces) if end + spaces - first <= MAX_LEN => end + spaces,

@@ -13,7 +13,7 @@ use std::convert::TryInto;
 use std::io::Read;
 use std::ops::RangeInclusive;
 
-use crate::reader::{describe, is_space, parse_error, word, Error, Reader, Result, WINDOW};
+use crate::reader::{describe, is_space, parse_error, word, Reader, Result, WINDOW};
 
 /// Names the `N` values of a group in errors: one name for all (`"a pile"`), or one each
 /// (`["a knight's x", "a knight's y"]`).
@@ -266,18 +266,12 @@ impl<R: Read> Reader<R> {
         what: &str,
     ) -> Result<i128> {
         let min = if signed { -max - 1 } else { 0 };
-        // What the number should have been, said only in an error.
-        let expected = || expected_in(what, (low, high), (min, max));
+        // What the number should have been, said in any error.
+        let expected = expected_in(what, (low, high), (min, max));
         if !self.has_more()? {
-            return Err(self.error_at(self.pos, &expected(), "end of input".to_string()));
+            return Err(self.error_at(self.pos, &expected, "end of input".to_string()));
         }
-        let len = match self.scan(what, is_space) {
-            Ok(len) => len,
-            Err(Error::Parse { line, found, .. }) => {
-                return Err(parse_error(line, expected(), found))
-            }
-            Err(e) => return Err(e),
-        };
+        let len = self.scan(&expected, is_space)?;
         let start = self.pos;
         self.pos += len;
         let token = &self.buf[start..start + len];
@@ -292,16 +286,10 @@ impl<R: Read> Reader<R> {
             m.checked_mul(10)?
                 .checked_add(u64::from(d.wrapping_sub(b'0')))
         });
-        let value = magnitude.map(|m| {
-            if negative {
-                -i128::from(m)
-            } else {
-                i128::from(m)
-            }
-        });
-        match value {
-            Some(v) if number && (low <= v && v <= high || also == Some(v)) => return Ok(v),
-            _ => {}
+        let sign = if negative { -1 } else { 1 };
+        let value = magnitude.map(|m| sign * i128::from(m));
+        if let Some(v) = value.filter(|&v| number && (low <= v && v <= high || also == Some(v))) {
+            return Ok(v);
         }
         let found = describe(token);
         let found = match value {
@@ -312,7 +300,7 @@ impl<R: Read> Reader<R> {
             Some(v) if v < min => found + " (too small)",
             Some(v) => v.to_string(),
         };
-        Err(self.error_at(start, &expected(), found))
+        Err(self.error_at(start, &expected, found))
     }
 
     /// Reads a `u64`; `what` names it in errors, which say why a token is not one.

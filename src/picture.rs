@@ -259,12 +259,8 @@ impl Gather {
     /// the lowest target up if `MASKED` is false and the gather was planned so.
     #[inline(always)]
     fn apply<const MASKED: bool>(&self, w: u64) -> u64 {
-        let product = (w & self.keys).wrapping_mul(self.multiplier);
-        if MASKED {
-            product & self.targets
-        } else {
-            product
-        }
+        let mask = if MASKED { self.targets } else { u64::MAX };
+        (w & self.keys).wrapping_mul(self.multiplier) & mask
     }
 
     /// Whether every combination of the source bits lands exactly on the targets, in

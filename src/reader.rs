@@ -86,16 +86,12 @@ pub(crate) fn parse_error(line: usize, expected: String, found: String) -> Error
 ///
 /// ```
 /// use combgames::io::{self, Reader};
-/// let mut rd = Reader::new(&b"1 2\n3 4\n1 2\n"[..]);
-/// let mut seen = Vec::new();
-/// let err = rd.u64s_each(3, 1..=9, "a cell", |[x, y]| {
-///     if seen.contains(&(x, y)) {
-///         return Err(io::error("each cell once", format!("{x} {y} again")));
-///     }
-///     seen.push((x, y));
-///     Ok(())
+/// let mut rd = Reader::new(&b"1 2\n3 4\n5 1\n"[..]);
+/// let err = rd.u64s_each(3, 1..=9, "a bound", |[lo, hi]| match lo <= hi {
+///     true => Ok(()),
+///     false => Err(io::error("lo <= hi", format!("{lo} {hi}"))),
 /// });
-/// assert_eq!(err.unwrap_err().to_string(), "line 3: expected each cell once, found 1 2 again");
+/// assert_eq!(err.unwrap_err().to_string(), "line 3: expected lo <= hi, found 5 1");
 /// ```
 pub fn error(expected: &str, found: String) -> Error {
     Error::Rule {
@@ -164,12 +160,9 @@ pub fn line_breaks(bytes: &[u8]) -> usize {
     // The rest likewise, its last `\r` a line end whatever follows it.
     let rest = &bytes[at..];
     let lf = rest.iter().filter(|&&b| b == b'\n').count();
-    let bare = rest
-        .windows(2)
-        .filter(|pair| pair[0] == b'\r' && pair[1] != b'\n');
-    let bare = bare.count();
+    let bare = |pair: &&[u8]| pair[0] == b'\r' && pair[1] != b'\n';
     let last_cr = usize::from(rest.last() == Some(&b'\r'));
-    breaks + lf + bare + last_cr
+    breaks + lf + rest.windows(2).filter(bare).count() + last_cr
 }
 
 /// The line breaks in the first 128 bytes of `block`, whose last byte tells whether a `\r`

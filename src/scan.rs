@@ -225,10 +225,8 @@ fn separators(
             follow[8 * w..8 * w + 8].copy_from_slice(&(letters(w) & next).to_le_bytes());
         }
     }
-    valid
-        & u64::MAX
-            .checked_shr(64 - (bad & valid).trailing_zeros())
-            .unwrap_or(0)
+    let before_bad = u64::MAX.checked_shr(64 - (bad & valid).trailing_zeros());
+    valid & before_bad.unwrap_or(0)
 }
 
 /// `POP[m]`: the one bits of byte `m` (a table: the baseline x86-64 has no popcnt).
