@@ -1,6 +1,7 @@
 //! Impartial-game helpers: mex, nim-sum, win/lose and Grundy tables of fill-cells games
 //! over bitmask states, the Grundy values of numbered states whose moves go down, and
 //! Every-SG over such states: sums in which a turn moves in every component.
+//! Layer 0: uses no other module.
 
 /// The minimum excludant: the smallest non-negative integer not among `values`.
 ///

@@ -12,6 +12,7 @@
 //! each 2-edge-connected component, and the colon principle values the tree of bridges
 //! left: leaves peeled one by one, then a depth-first search from the ground through what
 //! is left (cycles, the paths between them), Tarjan's low links telling the bridges.
+//! Layer 0: uses no other module.
 
 /// No vertex or edge. Vertices and edges are numbered in 32 bits: half the memory to wait on.
 const NONE: u32 = u32::MAX;

@@ -1,11 +1,23 @@
 //! A small std-only library shared by the contest binaries in `src/bin/`.
 //!
-//! - [`io`]: [`io::Reader`], the one way a problem reads its input (tokens, lines, the end
-//!   of the input, line-numbered errors), and [`io::run`], the body of every `main`.
-//! - [`numbers`]: the reader's integer reads, up to 16 digits from two words.
-//! - [`cells`]: the reader's board reads, cells from an alphabet packed into bits, with the
-//!   layout learned from the first board.
-//! - [`write`]: [`write::Writer`], the buffered output every binary writes to.
+//! The modules stand in layers: each uses only modules of lower layers, and its doc ends by
+//! saying which layer it is and what it uses (a test checks it), so that a reader can start
+//! at the bottom and climb. The reader and the writer, from the bottom:
+//!
+//! - [`reader`] (layer 0): [`reader::Reader`], its buffer and refills, line numbers, the end
+//!   of the input, and errors placed on their line.
+//! - [`write`](mod@write) (layer 0): [`write::Writer`], the buffered output every binary writes to.
+//! - [`numbers`] (layer 1): the reader's integer reads, up to 16 digits from two words.
+//! - [`tokens`] (layer 1): the reader's reads of tokens and lines as written.
+//! - [`picture`] (layer 1): groups of cells read by a learned picture of their layout.
+//! - [`scan`] (layer 1): groups of cells read by the scanner, whatever the layout.
+//! - [`cells`] (layer 2): the reader's board reads, cells from an alphabet packed into bits
+//!   or valued, by a picture, the scanner or byte by byte, within a budget.
+//! - [`io`] (layer 3): [`io::run`], the body of every `main`, and the names a problem uses
+//!   (`io::Reader`, `io::Result`, `io::error`).
+//!
+//! The game-theory toolkit, in layers 0 to 2:
+//!
 //! - [`game`]: mex, nim-sum, win/lose and Grundy tables of fill-cells games over bitmask
 //!   states, Grundy values of numbered states whose moves go down, and Every-SG (sums
 //!   where a turn moves in every component) over such states.
@@ -40,8 +52,11 @@ pub mod numbers;
 pub mod octal;
 pub mod partizan;
 pub mod picture;
+pub mod reader;
 pub mod rect;
+pub mod scan;
 pub mod split;
 pub mod subtraction;
 pub mod surreal;
+pub mod tokens;
 pub mod write;

@@ -1,6 +1,7 @@
 //! Nim and the games a closed form solves like it: the winning moves of a sum of games from
 //! its components' Grundy values, misère Nim and the anti-SG rule, staircase Nim, Moore's
 //! Nim_k, Fibonacci Nim, and Wythoff's game in integers only.
+//! Layer 0: uses no other module.
 
 /// Every winning move of a sum of games whose components have the Grundy values `values`
 /// (normal play: who cannot move loses): `(i, t)` when taking component `i` to a position

@@ -2,6 +2,7 @@
 //! integers below 2^64 a field. It gives the Grundy values of product games: in a
 //! coin-turning game on a grid whose moves are products of two one-row games' moves, the
 //! coin at (x, y) is worth `g(x) ⊗ g(y)`.
+//! Layer 0: uses no other module.
 
 /// Nimber multiplication with log and exp tables of the field of nimbers below 2^16 (384
 /// KiB, built once): a 64-bit product splits into 16 products of 16 bits.

@@ -6,13 +6,33 @@
 //! and multiplies sum the digits eight at a time. Anything else (a `+`, leading zeros past
 //! 20 digits, the end of the buffer, bad input) goes through a checked parse of the token,
 //! which also reports errors, its text made only then.
+//! Layer 1: uses `reader`.
 
 // Not in the 2018 prelude, which bundles may be compiled under.
 use std::convert::TryInto;
 use std::io::Read;
 use std::ops::RangeInclusive;
 
-use crate::io::{describe, is_space, parse_error, Error, Names, Reader, Result, WINDOW};
+use crate::reader::{describe, is_space, parse_error, word, Reader, Result, WINDOW};
+
+/// Names the `N` values of a group in errors: one name for all (`"a pile"`), or one each
+/// (`["a knight's x", "a knight's y"]`).
+pub trait Names<const N: usize> {
+    /// The name of value `i` of a group.
+    fn name(&self, i: usize) -> &str;
+}
+
+impl<const N: usize> Names<N> for &str {
+    fn name(&self, _: usize) -> &str {
+        self
+    }
+}
+
+impl<const N: usize> Names<N> for [&str; N] {
+    fn name(&self, i: usize) -> &str {
+        self[i]
+    }
+}
 
 /// `b` in all eight byte lanes of a word.
 const fn lanes(b: u8) -> u64 {
@@ -25,7 +45,7 @@ const fn lanes(b: u8) -> u64 {
 /// up to the first one marked is exact.
 #[inline(always)]
 fn digit_lanes(bytes: &[u8; 24], at: usize) -> (u64, u64) {
-    let digits = u64::from_le_bytes(bytes[at..at + 8].try_into().expect("8 bytes")) ^ lanes(b'0');
+    let digits = word(&bytes[at..]) ^ lanes(b'0');
     let stops = (digits.wrapping_add(lanes(0x80 - 10)) | digits) & lanes(0x80);
     (digits, stops)
 }
@@ -246,18 +266,12 @@ impl<R: Read> Reader<R> {
         what: &str,
     ) -> Result<i128> {
         let min = if signed { -max - 1 } else { 0 };
-        // What the number should have been, said only in an error.
-        let expected = || expected_in(what, (low, high), (min, max));
+        // What the number should have been, said in any error.
+        let expected = expected_in(what, (low, high), (min, max));
         if !self.has_more()? {
-            return Err(self.error_at(self.pos, &expected(), "end of input".to_string()));
+            return Err(self.error_at(self.pos, &expected, "end of input".to_string()));
         }
-        let len = match self.scan(what, is_space) {
-            Ok(len) => len,
-            Err(Error::Parse { line, found, .. }) => {
-                return Err(parse_error(line, expected(), found))
-            }
-            Err(e) => return Err(e),
-        };
+        let len = self.scan(&expected, is_space)?;
         let start = self.pos;
         self.pos += len;
         let token = &self.buf[start..start + len];
@@ -272,16 +286,10 @@ impl<R: Read> Reader<R> {
             m.checked_mul(10)?
                 .checked_add(u64::from(d.wrapping_sub(b'0')))
         });
-        let value = magnitude.map(|m| {
-            if negative {
-                -i128::from(m)
-            } else {
-                i128::from(m)
-            }
-        });
-        match value {
-            Some(v) if number && (low <= v && v <= high || also == Some(v)) => return Ok(v),
-            _ => {}
+        let sign = if negative { -1 } else { 1 };
+        let value = magnitude.map(|m| sign * i128::from(m));
+        if let Some(v) = value.filter(|&v| number && (low <= v && v <= high || also == Some(v))) {
+            return Ok(v);
         }
         let found = describe(token);
         let found = match value {
@@ -292,7 +300,7 @@ impl<R: Read> Reader<R> {
             Some(v) if v < min => found + " (too small)",
             Some(v) => v.to_string(),
         };
-        Err(self.error_at(start, &expected(), found))
+        Err(self.error_at(start, &expected, found))
     }
 
     /// Reads a `u64`; `what` names it in errors, which say why a token is not one.
@@ -364,7 +372,7 @@ impl<R: Read> Reader<R> {
 
     /// Reads `count` times `N` `u64`s in `range`, calling `visit` with each `N`, as many calls
     /// of [`Reader::u64s_in`] would, with less work per number: for many lines of numbers.
-    /// An [`io::error`](crate::io::error) from `visit` is reported on the line of the values
+    /// An [`io::error`](crate::reader::error) from `visit` is reported on the line of the values
     /// it was given.
     ///
     /// # Complexity

@@ -3,6 +3,7 @@
 //! subtraction games such as `0.333`). Their Grundy values become periodic; the period is
 //! found and proved by the Guy-Smith theorem, so that a heap of any size up to `u64::MAX` is
 //! answered in O(1), with a winning move of a sum of heaps in O(start + period) a heap.
+//! Layer 1: uses `game`.
 
 use crate::game::nim_sum;
 // Not in the 2018 prelude, which bundles may be compiled under.

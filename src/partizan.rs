@@ -4,6 +4,7 @@
 //! is one of the four classes of finite games (L, R, N, P) or, for loopy games where play
 //! can go on forever, [`OutcomeClass::Other`]. [`graph_outcomes`] solves any finite game
 //! graph, loops included.
+//! Layer 0: uses no other module.
 
 use std::cmp::Ordering;
 use std::collections::VecDeque;

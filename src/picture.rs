@@ -1,19 +1,19 @@
-//! Learned pictures: the fast path of [`crate::cells`] for groups of cells drawn alike.
+//! Learned pictures: the fastest way to read groups of cells drawn alike.
 //!
 //! A picture is a group's bytes from its first cell up to the next token, cells free. Later
 //! groups drawn the same are read straight from the buffer, a word of the picture at a time
 //! (the bits that tell the letters apart index a table of the word's valid bytes and what
 //! they add to the value); runs of two-letter groups are checked many at once, then their
 //! cells gathered by multiplies. A group drawn otherwise is not read here: a picture only
-//! ever reads what the scanner would, and [`crate::cells`] decides when one is worth
-//! learning, so that a wrong guess costs a bounded share of the time, never an answer.
+//! ever reads what the scanner would, and `cells` decides when one is worth learning, so
+//! that a wrong guess costs a bounded share of the time, never an answer.
+//! Layer 1: uses `reader`.
 
 // Not in the 2018 prelude, which bundles may be compiled under.
 use std::convert::TryInto;
 use std::io::Read;
 
-use crate::cells::Cells;
-use crate::io::{Reader, Result, MAX_CAPACITY, WINDOW};
+use crate::reader::{line_breaks, word, Reader, Result, MAX_CAPACITY, WINDOW};
 
 /// The longest picture, whitespace included; groups drawn longer are not learned.
 pub(crate) const MAX_LEN: usize = 128;
@@ -30,7 +30,7 @@ const RUN_GROUPS: usize = 64;
 /// checks of runs when the alphabet has two letters.
 #[derive(Clone)]
 pub(crate) struct Picture {
-    pub(crate) len: usize,
+    len: usize,
     breaks: usize,
     tiles: Vec<Tile>,
     run: Option<Box<Run>>,
@@ -51,10 +51,12 @@ struct Tile {
     table: Box<[(u64, u64); 256]>,
 }
 
-/// The little-endian word at the start of `bytes`.
-#[inline(always)]
-fn word(bytes: &[u8]) -> u64 {
-    u64::from_le_bytes(bytes[..8].try_into().expect("eight bytes"))
+/// What a picture needs of the cells it reads: their letters, the byte bits that tell the
+/// letters apart (a cell's key), and what cell `i` holding letter `l` adds to the value.
+struct Letters<'a> {
+    letters: &'a [u8],
+    keys: u8,
+    value: &'a dyn Fn(usize, usize) -> u64,
 }
 
 /// The byte with the bits of `value` placed, lowest first, at the one bits of `mask`.
@@ -71,7 +73,7 @@ impl Tile {
     /// The tile that starts at byte `start` of the picture `drawn`, with cell `first` (at
     /// `offsets[first]`) the next not yet taken: it takes as many of the next bytes (at
     /// most 8) and cells as one index of at most 8 bits tells apart.
-    fn new(cells: &Cells, drawn: &[u8], offsets: &[usize], first: usize, start: usize) -> Tile {
+    fn new(cells: &Letters, drawn: &[u8], offsets: &[usize], first: usize, start: usize) -> Tile {
         let (keys, key_bits) = (cells.keys, cells.keys.count_ones());
         let lowest = keys.trailing_zeros() % 8;
         let end = (start + 8).min(drawn.len());
@@ -124,7 +126,7 @@ impl Tile {
                 expected[lane as usize] = match cells.letters.iter().position(|&l| l & keys == key)
                 {
                     Some(l) => {
-                        value = value.wrapping_add(cells.value(first + c, l));
+                        value = value.wrapping_add((cells.value)(first + c, l));
                         cells.letters[l]
                     }
                     // Keys no letter has: a byte with other keys, which never matches.
@@ -159,32 +161,49 @@ impl Tile {
 
 impl Picture {
     /// The picture `drawn` (a group from its first cell up to the next token, its cells at
-    /// `offsets`, at most [`MAX_LEN`] bytes) of groups of `cells`.
+    /// `offsets`, at most [`MAX_LEN`] bytes) of groups of cells from `letters`, a group
+    /// worth the sum of `value(i, l)` over its cells `i`, each holding letter `l`.
     ///
     /// # Complexity
     /// O(tiles x 2^16) for the tables, about as long as scanning 100 KB.
-    pub(crate) fn learn(cells: &Cells, drawn: &[u8], offsets: &[usize]) -> Box<Picture> {
+    pub(crate) fn learn(
+        drawn: &[u8],
+        offsets: &[usize],
+        letters: &[u8],
+        value: &dyn Fn(usize, usize) -> u64,
+    ) -> Box<Picture> {
+        // The fewest byte bits that tell the letters apart (all eight do).
+        let apart = |mask: &u8| {
+            let mut seen = [false; 256];
+            (letters.iter()).all(|l| !std::mem::replace(&mut seen[usize::from(l & mask)], true))
+        };
+        let keys = (0..=255u8).filter(apart).min_by_key(|m| m.count_ones());
+        let cells = Letters {
+            letters,
+            keys: keys.unwrap_or(0xff),
+            value,
+        };
         let mut picture = Picture {
             len: drawn.len(),
-            breaks: crate::io::line_breaks(drawn),
+            breaks: line_breaks(drawn),
             tiles: Vec::new(),
             run: None,
         };
         let (mut cell, mut start) = (0, 0);
         while start < drawn.len() {
-            let tile = Tile::new(cells, drawn, offsets, cell, start);
+            let tile = Tile::new(&cells, drawn, offsets, cell, start);
             cell += tile.cells;
             start += tile.len;
             picture.tiles.push(tile);
         }
-        if cells.letters.len() == 2 && cells.count <= 56 && !cells.is_valued() {
-            picture.run = Run::new(cells, drawn, offsets);
+        // Runs read a group of two letters as their indices, packed: its value, if it is.
+        let packed = |i| value(i, 0) == 0 && value(i, 1) == 1 << i;
+        if letters.len() == 2 && offsets.len() <= 56 && (0..offsets.len()).all(packed) {
+            picture.run = Run::new(&cells, drawn, offsets);
         }
         Box::new(picture)
     }
-}
 
-impl Picture {
     /// The value of the group at the start of `window`, if it is drawn as this picture, read
     /// with its `N` tiles (any number if 0): a count known at compile time unrolls the loop.
     #[inline(always)]
@@ -217,6 +236,8 @@ struct Run {
     one_bit: bool,
     /// Groups checked at once: as many as fit in the copies of the picture.
     per_check: usize,
+    /// The cells of a group.
+    count: usize,
     gathers: Vec<Gather>,
     /// Whether each product is masked to its targets, which lets cells lie closer.
     masked: bool,
@@ -238,12 +259,8 @@ impl Gather {
     /// the lowest target up if `MASKED` is false and the gather was planned so.
     #[inline(always)]
     fn apply<const MASKED: bool>(&self, w: u64) -> u64 {
-        let product = (w & self.keys).wrapping_mul(self.multiplier);
-        if MASKED {
-            product & self.targets
-        } else {
-            product
-        }
+        let mask = if MASKED { self.targets } else { u64::MAX };
+        (w & self.keys).wrapping_mul(self.multiplier) & mask
     }
 
     /// Whether every combination of the source bits lands exactly on the targets, in
@@ -271,9 +288,9 @@ impl Gather {
 impl Run {
     /// The checks of runs of groups drawn as `drawn`, cells at `offsets`: gathers unmasked
     /// if that takes no more of them; `None` if more than 8.
-    fn new(cells: &Cells, drawn: &[u8], offsets: &[usize]) -> Option<Box<Run>> {
-        let unmasked = Run::plan(cells.count, offsets, cells.keys, false);
-        let masked = Run::plan(cells.count, offsets, cells.keys, true);
+    fn new(cells: &Letters, drawn: &[u8], offsets: &[usize]) -> Option<Box<Run>> {
+        let unmasked = Run::plan(offsets, cells.keys, false);
+        let masked = Run::plan(offsets, cells.keys, true);
         let (gathers, masked) = match unmasked.len() <= masked.len() {
             true => (unmasked, false),
             false => (masked, true),
@@ -281,20 +298,20 @@ impl Run {
         if gathers.len() > 8 {
             return None;
         }
+        let apart = cells.letters[0] ^ cells.letters[1];
         let mut run = Box::new(Run {
             drawn: [[0; RUN_BYTES]; 2],
-            one_bit: false,
+            one_bit: apart.count_ones() == 1,
             per_check: (RUN_BYTES / drawn.len()).min(RUN_GROUPS),
+            count: offsets.len(),
             gathers,
             masked,
             flip: match cells.letters[1] & cells.keys {
-                0 => u64::MAX >> (64 - cells.count),
+                0 => u64::MAX >> (64 - offsets.len()),
                 _ => 0,
             },
         });
         let len = drawn.len();
-        let apart = cells.letters[0] ^ cells.letters[1];
-        run.one_bit = apart.count_ones() == 1;
         let cells_as = match run.one_bit {
             true => [cells.letters[0] | apart, apart],
             false => [cells.letters[0], cells.letters[1]],
@@ -314,10 +331,11 @@ impl Run {
         Some(run)
     }
 
-    /// The gathers of a group of `count` cells at `offsets`, one-bit `keys`, `masked` or
-    /// not. Cell i's key bit goes to bit 64 - count + i; a gather starts at a cell and takes
-    /// the cells after it while every key bit lands exactly.
-    fn plan(count: usize, offsets: &[usize], keys: u8, masked: bool) -> Vec<Gather> {
+    /// The gathers of a group of cells at `offsets`, one-bit `keys`, `masked` or not. Cell
+    /// i of `count` has its key bit go to bit 64 - count + i; a gather starts at a cell and
+    /// takes the cells after it while every key bit lands exactly.
+    fn plan(offsets: &[usize], keys: u8, masked: bool) -> Vec<Gather> {
+        let count = offsets.len();
         let (base, key) = (64 - count, keys.trailing_zeros() as usize);
         let mut gathers = Vec::new();
         let mut next = 0;
@@ -368,21 +386,20 @@ impl Run {
         differ == 0
     }
 
-    /// Reads the checked groups of `len` bytes at the start of `bytes` into `values`, each
-    /// of `count` cells.
+    /// Reads the checked groups of `len` bytes at the start of `bytes` into `values`.
     #[inline(always)]
-    fn read(&self, bytes: &[u8; WINDOW], len: usize, values: &mut [u64], count: usize) {
+    fn read(&self, bytes: &[u8; WINDOW], len: usize, values: &mut [u64]) {
         // Gather counts known at compile time unroll the loop over them.
         match (self.gathers.len(), self.masked) {
-            (3, false) => self.read_with::<3, false>(bytes, len, values, count),
-            (4, false) => self.read_with::<4, false>(bytes, len, values, count),
-            (5, false) => self.read_with::<5, false>(bytes, len, values, count),
-            (6, false) => self.read_with::<6, false>(bytes, len, values, count),
-            (2, true) => self.read_with::<2, true>(bytes, len, values, count),
-            (3, true) => self.read_with::<3, true>(bytes, len, values, count),
-            (4, true) => self.read_with::<4, true>(bytes, len, values, count),
-            (_, false) => self.read_with::<0, false>(bytes, len, values, count),
-            (_, true) => self.read_with::<0, true>(bytes, len, values, count),
+            (3, false) => self.read_with::<3, false>(bytes, len, values),
+            (4, false) => self.read_with::<4, false>(bytes, len, values),
+            (5, false) => self.read_with::<5, false>(bytes, len, values),
+            (6, false) => self.read_with::<6, false>(bytes, len, values),
+            (2, true) => self.read_with::<2, true>(bytes, len, values),
+            (3, true) => self.read_with::<3, true>(bytes, len, values),
+            (4, true) => self.read_with::<4, true>(bytes, len, values),
+            (_, false) => self.read_with::<0, false>(bytes, len, values),
+            (_, true) => self.read_with::<0, true>(bytes, len, values),
         }
     }
 
@@ -393,7 +410,6 @@ impl Run {
         bytes: &[u8; WINDOW],
         len: usize,
         values: &mut [u64],
-        count: usize,
     ) {
         let gathers = if COUNT == 0 {
             &self.gathers[..]
@@ -408,40 +424,33 @@ impl Run {
             let keys = gathers.iter().fold(0, |k, g| {
                 k | g.apply::<MASKED>(word(&group[g.at % MAX_LEN..]))
             });
-            *value = (keys >> (64 - count)) ^ self.flip;
+            *value = (keys >> (64 - self.count)) ^ self.flip;
         }
     }
-}
-
-/// What a read by a picture did: the groups it read, and the bytes it checked in vain
-/// (a check that found a group drawn otherwise).
-pub(crate) struct Pictured {
-    pub(crate) read: u64,
-    pub(crate) missed: usize,
 }
 
 impl<R: Read> Reader<R> {
     /// Reads up to `most` groups drawn as `picture` back to back, as many as are buffered
     /// (it never waits for input), calling `visit` with each. Runs of two-letter groups are
     /// checked up to [`RUN_GROUPS`] at a time, then their cells gathered; other groups are
-    /// read a word at a time. `runs` says whether runs are worth a try.
+    /// read a word at a time. `runs` says whether runs are worth a try. The groups read, and
+    /// the bytes checked in vain (a check that found a group drawn otherwise).
     #[inline(always)]
     pub(crate) fn pictured(
         &mut self,
         picture: &Picture,
-        count: usize,
         most: u64,
         runs: bool,
         visit: &mut impl FnMut(u64) -> Result<()>,
-    ) -> Result<Pictured> {
+    ) -> Result<(u64, usize)> {
         self.skip_spaces();
         let len = picture.len;
         let mut missed = 0;
         if let (true, Some(run)) = (runs, picture.run.as_ref()) {
-            let (read, checked) = self.checked_runs(picture, run, count, most, visit)?;
+            let (read, checked) = self.checked_runs(picture, run, most, visit)?;
             missed = checked;
             if read > 0 {
-                return Ok(Pictured { read, missed });
+                return Ok((read, missed));
             }
         }
         let most = most.min(CHUNK as u64) as usize;
@@ -463,7 +472,7 @@ impl<R: Read> Reader<R> {
         if read < fit as u64 {
             missed += len;
         }
-        Ok(Pictured { read, missed })
+        Ok((read, missed))
     }
 
     /// Reads up to `most` groups drawn as `picture` back to back, checked many at a time
@@ -474,7 +483,6 @@ impl<R: Read> Reader<R> {
         &mut self,
         picture: &Picture,
         run: &Run,
-        count: usize,
         most: u64,
         visit: &mut impl FnMut(u64) -> Result<()>,
     ) -> Result<(u64, usize)> {
@@ -487,7 +495,7 @@ impl<R: Read> Reader<R> {
             if !run.matches(&self.buf[self.pos..self.pos + n * len]) {
                 return Ok((read, n * len));
             }
-            run.read(self.window(), len, &mut values[..n], count);
+            run.read(self.window(), len, &mut values[..n]);
             self.count_ahead(n * len, n * picture.breaks);
             let start = self.pos;
             self.pos += n * len;

@@ -4,6 +4,7 @@
 //! A game that splits a rectangle into smaller ones can keep one value per rectangle in a
 //! flat `Vec` indexed by [`Rects::index`], and fill it in index order: every rectangle comes
 //! after the rectangles it contains.
+//! Layer 0: uses no other module.
 
 use std::ops::Range;
 

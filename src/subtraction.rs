@@ -1,6 +1,7 @@
 //! Subtraction games: a move takes `s` stones from a heap, `s` from a fixed finite set.
 //! Their Grundy values are eventually periodic; once the period is found, a heap of any
 //! size up to `u64::MAX` is answered in O(1).
+//! Layer 1: uses `game`.
 
 use crate::game::mex;
 // Not in the 2018 prelude, which bundles may be compiled under.

@@ -3,6 +3,7 @@
 //! the value `{L | R}` of a position whose options are numbers, and red-blue Hackenbush
 //! strings. A sum of games that are numbers is worth the sum of the numbers, and its sign
 //! says who wins ([`DyadicRational::outcome`]).
+//! Layer 1: uses `partizan`.
 
 use crate::partizan::{Outcome, Player};
 use std::cmp::Ordering;

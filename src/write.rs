@@ -1,11 +1,14 @@
 //! Buffered output: [`Writer`] collects output in a fixed buffer and writes it to the inner
 //! writer when the buffer fills, on [`Write::flush`] and when dropped.
+//! Layer 0: uses no other module.
 
 // Not in the 2018 prelude, which bundles may be compiled under.
 use std::convert::TryInto;
 use std::io::{self, Write};
 
-use crate::io::DEFAULT_CAPACITY;
+/// Buffer size used by [`Writer::new`], and the largest: few system calls, and the buffer
+/// stays in the L2 cache.
+pub const DEFAULT_CAPACITY: usize = 1 << 16;
 
 /// A buffered writer of fixed capacity: output collects in memory and goes to the inner
 /// writer whenever the buffer fills, and on [`Write::flush`]. Short writes (an answer line)

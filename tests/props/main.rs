@@ -31,6 +31,7 @@ mod hackenbush;
 mod interactive;
 mod io;
 mod judge;
+mod layers;
 mod new;
 mod nim;
 mod nimber;

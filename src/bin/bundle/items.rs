@@ -55,12 +55,13 @@ pub fn name(code: &Code, p: usize) -> String {
 
 /// The names that the code at positions `from..to` may refer to: its identifiers, and the
 /// names a format string captures (`{name}`, `{:width$}`), since `format!("{MAX}")` uses the
-/// constant `MAX` from inside a literal.
+/// constant `MAX` from inside a literal. Not the segments of a path from outside the
+/// library ([`external`]).
 pub fn idents(code: &Code, from: usize, to: usize) -> BTreeSet<String> {
     let mut names = BTreeSet::new();
     for p in from..to {
         match code.kind(p) {
-            Some(Kind::Ident) => {
+            Some(Kind::Ident) if !external(code, p) => {
                 names.insert(name(code, p));
             }
             Some(Kind::Literal) => captures(code.t(p), &mut names),
@@ -76,8 +77,20 @@ pub fn idents(code: &Code, from: usize, to: usize) -> BTreeSet<String> {
 pub fn members(code: &Code, from: usize, to: usize) -> BTreeSet<String> {
     (from..to)
         .filter(|&p| code.is_ident(p) && matches!(code.before(p), "." | "::"))
+        .filter(|&p| !external(code, p))
         .map(|p| name(code, p))
         .collect()
+}
+
+/// Whether the identifier at `p` is a segment, after the first, of a path from outside the
+/// library, `std::`, `core::` or `alloc::` (`std::error::Error`): such a path names none of
+/// the library's items, as a `use` of one does not ([`UseTree`]).
+fn external(code: &Code, p: usize) -> bool {
+    let mut first = p;
+    while first >= 2 && code.before(first) == "::" && code.is_ident(first - 2) {
+        first -= 2;
+    }
+    first < p && matches!(code.t(first), "std" | "core" | "alloc")
 }
 
 /// Adds the identifiers that follow a `{` or precede a `$` in the literal `text`.

@@ -1,8 +1,10 @@
 //! Pruning: within the library modules that come along ([`crate::reach`]), only the items the
 //! binary reaches are pasted. Reachability is by name, over tokens: everything in the binary
 //! is kept, and an item is kept once its name appears as an identifier (or a format string's
-//! capture) in code already kept, until nothing changes. Names are not resolved, so an item
-//! comes along whenever anything kept shares its name: more than needed, never less.
+//! capture) in code already kept, until nothing changes; not as a segment of a path from
+//! std, core or alloc, which names nothing of the library (`std::error::Error` keeps no
+//! `fn error`). Names are not resolved otherwise, so an item comes along whenever anything
+//! kept shares its name: more than needed, never less.
 //!
 //! - A `fn`, `const`, `static`, type, `macro_rules!` or inline `mod` is kept when its name is
 //!   referred to; a trait, also when one of its associated items' names is (a method call

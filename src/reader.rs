@@ -1,0 +1,528 @@
+//! The reader's base: [`Reader`], its buffer and refills, line numbers, the end of the
+//! input, and [`Error`]s placed on their line. The reads build on it, each in a module of its
+//! own (`numbers`, `tokens`, `cells`), with fast paths that are guesses checked on every
+//! read: a wrong guess costs time, never an answer. A read returns once the bytes it needs
+//! (and after a token the byte that ends it) have arrived, never waiting to fill the buffer.
+//! Layer 0: uses no other module.
+
+// Not in the 2018 prelude, which bundles may be compiled under.
+use std::convert::TryInto;
+use std::fmt;
+use std::io::{self, Read};
+use std::ops::Range;
+
+/// Buffer size used by [`Reader::new`], and the largest it starts with: few system calls,
+/// and the buffer stays in the L2 cache.
+pub const DEFAULT_CAPACITY: usize = 1 << 16;
+
+/// The longest token a reader accepts, so that memory stays flat whatever the input.
+pub const MAX_TOKEN: usize = 1 << 16;
+
+/// Bytes the fast paths may look at from any position, past the bytes read if need be: the
+/// buffer keeps this many more than its largest capacity, so that a window needs no bounds
+/// check. (A power of two and 8 more, so that a masked offset leaves room for a word.)
+pub(crate) const WINDOW: usize = 4096 + 8;
+
+/// The largest capacity a buffer grows to: room for the longest token and the byte after it.
+pub(crate) const MAX_CAPACITY: usize = 1 << 17;
+
+/// An input or output failure.
+#[derive(Debug)]
+pub enum Error {
+    /// Reading or writing failed.
+    Io(io::Error),
+    /// The input is malformed: on 1-based `line`, something other than `expected` was `found`.
+    Parse {
+        line: usize,
+        expected: String,
+        found: String,
+    },
+    /// Values read break a rule of the problem: made by [`error`], placed on a line by the
+    /// call whose closure returns it.
+    Rule { expected: String, found: String },
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Error::Io(e) => write!(f, "I/O: {e}"),
+            Error::Parse {
+                line,
+                expected,
+                found,
+            } => write!(f, "line {line}: expected {expected}, found {found}"),
+            Error::Rule { expected, found } => write!(f, "expected {expected}, found {found}"),
+        }
+    }
+}
+
+impl std::error::Error for Error {}
+
+impl From<io::Error> for Error {
+    fn from(e: io::Error) -> Self {
+        Error::Io(e)
+    }
+}
+
+/// Result of a reader or solver.
+pub type Result<T> = std::result::Result<T, Error>;
+
+/// An [`Error::Parse`]: on `line`, something other than `expected` was `found`.
+pub(crate) fn parse_error(line: usize, expected: String, found: String) -> Error {
+    Error::Parse {
+        line,
+        expected,
+        found,
+    }
+}
+
+/// An error for values that break a rule of the problem, given inside the closure of
+/// [`Reader::u64s_each`] or [`Reader::cells_each`], where the reader is borrowed: the call
+/// reports it on the line of the values it gave the closure. (Elsewhere, [`Reader::error`]
+/// does.)
+///
+/// # Complexity
+/// O(1).
+///
+/// ```
+/// use combgames::io::{self, Reader};
+/// let mut rd = Reader::new(&b"1 2\n3 4\n5 1\n"[..]);
+/// let err = rd.u64s_each(3, 1..=9, "a bound", |[lo, hi]| match lo <= hi {
+///     true => Ok(()),
+///     false => Err(io::error("lo <= hi", format!("{lo} {hi}"))),
+/// });
+/// assert_eq!(err.unwrap_err().to_string(), "line 3: expected lo <= hi, found 5 1");
+/// ```
+pub fn error(expected: &str, found: String) -> Error {
+    Error::Rule {
+        expected: expected.to_string(),
+        found,
+    }
+}
+
+/// The little-endian word of the first 8 bytes of `bytes`, the fast paths' unit.
+#[inline(always)]
+pub(crate) fn word(bytes: &[u8]) -> u64 {
+    u64::from_le_bytes(bytes[..8].try_into().expect("8 bytes"))
+}
+
+/// Whether `b` separates tokens: space, `\t`, `\n`, `\v`, `\f` or `\r`, as C's `isspace`.
+#[inline(always)]
+pub(crate) fn is_space(b: u8) -> bool {
+    b == b' ' || (b'\t'..=b'\r').contains(&b)
+}
+
+/// Describes a token for the `found` part of an error, as the reader's errors do: quoted,
+/// bytes that are not printable ASCII shown as `?`, shortened to 24 bytes and `...`; a lone
+/// such byte as `byte 0xff`.
+///
+/// # Complexity
+/// O(1): at most 24 bytes are shown.
+///
+/// ```
+/// assert_eq!(combgames::io::describe(b"a\tb"), "\"a?b\"");
+/// ```
+pub fn describe(token: &[u8]) -> String {
+    match *token {
+        [b] if !b.is_ascii_graphic() => format!("byte 0x{b:02x}"),
+        _ => {
+            let shown = token.iter().take(24);
+            let text: String = shown
+                .map(|&b| if b.is_ascii_graphic() { b as char } else { '?' })
+                .collect();
+            let more = if token.len() > 24 { "..." } else { "" };
+            format!("\"{text}{more}\"")
+        }
+    }
+}
+
+/// The line breaks in `bytes`: each `\r`, and each `\n` not right after a `\r` (a `\n`
+/// first in `bytes` counts), so that LF, CRLF and bare CR line ends each count once. The one
+/// rule of what a line is: the [`Reader`] numbers lines by it, and so must a fast path that
+/// counts the breaks of its bytes itself (`Reader::count_ahead`).
+///
+/// # Complexity
+/// O(bytes): runs of 128 bytes (a length known to the compiler, and few enough to count in a
+/// byte) are each counted by vectorised loops; only runs holding a `\r` look for the `\n`
+/// after it.
+///
+/// ```
+/// use combgames::io::line_breaks;
+/// assert_eq!(line_breaks(b"1\n2\r\n3\r4\n\r\n"), 5);
+/// ```
+pub fn line_breaks(bytes: &[u8]) -> usize {
+    let (mut breaks, mut at) = (0, 0);
+    while at + 129 <= bytes.len() {
+        let block: &[u8; 129] = bytes[at..at + 129].try_into().expect("129 bytes");
+        breaks += block_breaks(block);
+        at += 128;
+    }
+    // The rest likewise, its last `\r` a line end whatever follows it.
+    let rest = &bytes[at..];
+    let lf = rest.iter().filter(|&&b| b == b'\n').count();
+    let bare = |pair: &&[u8]| pair[0] == b'\r' && pair[1] != b'\n';
+    let last_cr = usize::from(rest.last() == Some(&b'\r'));
+    breaks + lf + rest.windows(2).filter(bare).count() + last_cr
+}
+
+/// The line breaks in the first 128 bytes of `block`, whose last byte tells whether a `\r`
+/// before it ends a line alone.
+#[inline(always)]
+fn block_breaks(block: &[u8; 129]) -> usize {
+    let bytes = &block[..128];
+    let (lf, cr) = bytes.iter().fold((0u8, 0u8), |(lf, cr), &b| {
+        (lf + u8::from(b == b'\n'), cr | u8::from(b == b'\r'))
+    });
+    if cr == 0 {
+        return usize::from(lf);
+    }
+    // A `\r` ends a line alone unless a `\n`, which ends it then, follows.
+    let bare = (bytes.iter().zip(&block[1..])).fold(0u8, |bare, (&a, &b)| {
+        bare + (u8::from(a == b'\r') & u8::from(b != b'\n'))
+    });
+    usize::from(lf) + usize::from(bare)
+}
+
+/// A streaming reader of whitespace-separated input with line-numbered errors.
+///
+/// Whitespace is what C's `isspace` accepts, so CRLF line ends, blank lines and a missing
+/// final newline need no care; lines end by `\n`, `\r\n` or a bare `\r` ([`line_breaks`]).
+/// Every call skips the whitespace before what it reads. The buffer has a fixed capacity
+/// and grows only to hold one token longer than itself, up to [`MAX_TOKEN`] bytes.
+///
+/// ```
+/// use combgames::io::Reader;
+/// let mut rd = Reader::new(&b"2\r\nfirst line\n\n 7 -3\nx"[..]);
+/// assert_eq!(rd.u64("n").unwrap(), 2);
+/// assert_eq!(rd.line("a name").unwrap(), b"first line");
+/// assert_eq!((rd.u32("a").unwrap(), rd.i64("b").unwrap()), (7, -3));
+/// assert!(rd.has_more().unwrap());
+/// let err = rd.expect_end().unwrap_err();
+/// assert_eq!(err.to_string(), "line 5: expected the end of the input, found \"x\"");
+/// ```
+pub struct Reader<R> {
+    src: R,
+    /// [`MAX_CAPACITY`] and [`WINDOW`] bytes, of which reads use the first `capacity`. The
+    /// byte at `end` is 0, which no fast path takes for part of a number or a cell.
+    pub(crate) buf: Box<[u8; MAX_CAPACITY + WINDOW]>,
+    capacity: usize,
+    /// The next unread byte, and the end of the bytes read into `buf`.
+    pub(crate) pos: usize,
+    pub(crate) end: usize,
+    eof: bool,
+    /// Bytes dropped from the front of `buf` so far: `buf[i]` is byte `dropped + i` of the
+    /// input.
+    dropped: u64,
+    /// The line breaks of the input before `buf[counted]`.
+    breaks: usize,
+    counted: usize,
+    /// The byte before `buf[0]` (a line end at the start), which tells whether a `\n` there
+    /// ends a line or the `\r\n` before it, and whether an item ended just before it.
+    before_buf: u8,
+    /// The line of the last byte, not whitespace, dropped from the front of the buffer.
+    dropped_item_line: usize,
+    /// The offset in the input after the last line [`Reader::line`] read.
+    pub(crate) line_read: u64,
+    /// Whether the fast paths may run; off, every call takes its plain checked path.
+    pub(crate) fast: bool,
+}
+
+impl<R: Read> Reader<R> {
+    /// A reader with a [`DEFAULT_CAPACITY`] buffer.
+    ///
+    /// # Complexity
+    /// O(capacity).
+    pub fn new(src: R) -> Self {
+        Self::with_capacity(DEFAULT_CAPACITY, src)
+    }
+
+    /// A reader whose buffer holds `capacity` bytes (tests use tiny ones, so that items
+    /// straddle refills).
+    ///
+    /// # Complexity
+    /// O(capacity).
+    ///
+    /// # Panics
+    /// If `capacity` is 0 or above [`DEFAULT_CAPACITY`].
+    pub fn with_capacity(capacity: usize, src: R) -> Self {
+        assert!(
+            (1..=DEFAULT_CAPACITY).contains(&capacity),
+            "a Reader's capacity is 1 to {} bytes",
+            DEFAULT_CAPACITY
+        );
+        Reader {
+            src,
+            buf: vec![0; MAX_CAPACITY + WINDOW]
+                .into_boxed_slice()
+                .try_into()
+                .expect("sized"),
+            capacity,
+            pos: 0,
+            end: 0,
+            eof: false,
+            dropped: 0,
+            breaks: 0,
+            counted: 0,
+            before_buf: b'\n',
+            dropped_item_line: 1,
+            line_read: u64::MAX,
+            fast: true,
+        }
+    }
+
+    /// The same reader with every fast path off: each call takes its plain checked path.
+    /// Tests compare the two; answers and errors must be the same.
+    ///
+    /// # Complexity
+    /// O(1).
+    pub fn plain(mut self) -> Self {
+        self.fast = false;
+        self
+    }
+
+    /// The line breaks of `buf[from..to]`, by the byte before it too: a `\n` first after a
+    /// `\r` counted before ends no line.
+    fn breaks_in(&self, from: usize, to: usize) -> usize {
+        let before = self.byte_before(from);
+        let crlf = from < to && before == b'\r' && self.buf[from] == b'\n';
+        line_breaks(&self.buf[from..to]) - usize::from(crlf)
+    }
+
+    /// The line of `buf[at]`.
+    pub(crate) fn line_at(&self, at: usize) -> usize {
+        let breaks = if at >= self.counted {
+            self.breaks + self.breaks_in(self.counted, at)
+        } else {
+            self.breaks - self.breaks_in(at, self.counted)
+        };
+        breaks + 1
+    }
+
+    /// The line of the last item read: of the last byte before `pos` that is not whitespace.
+    pub(crate) fn last_item_line(&self) -> usize {
+        match self.buf[..self.pos].iter().rposition(|&b| !is_space(b)) {
+            Some(at) => self.line_at(at),
+            None => self.dropped_item_line,
+        }
+    }
+
+    /// An [`Error::Parse`] on the line of the last item read (the whitespace after it
+    /// aside), or of the line [`Reader::line`] just read, blank or not: for a value that was
+    /// read fine but breaks a rule of the problem. `expected` names what the input should
+    /// hold, `found` what it holds.
+    ///
+    /// # Complexity
+    /// O(bytes read since the last refill).
+    ///
+    /// ```
+    /// use combgames::io::Reader;
+    /// let mut rd = Reader::new(&b"3 1\n\n1 0\n"[..]);
+    /// let (lo, hi) = (rd.u64("lo").unwrap(), rd.u64("hi").unwrap());
+    /// assert!(lo > hi && rd.has_more().unwrap());
+    /// let err = rd.error("lo <= hi", format!("{lo} {hi}"));
+    /// assert_eq!(err.to_string(), "line 1: expected lo <= hi, found 3 1");
+    /// ```
+    pub fn error(&self, expected: &str, found: String) -> Error {
+        let ended = usize::from(matches!(self.byte_before(self.pos), b'\n' | b'\r'));
+        let line = match self.offset(self.pos) == self.line_read {
+            true => self.line_at(self.pos) - ended,
+            false => self.last_item_line(),
+        };
+        parse_error(line, expected.to_string(), found)
+    }
+
+    /// `e`, and if it is an [`Error::Rule`], the [`Error::Parse`] it makes on the line of the
+    /// last byte of `buf[group]` that is not whitespace: a call with a closure places the
+    /// closure's errors so, at the values it gave it (`group` may start before them).
+    #[cold]
+    #[inline(never)]
+    pub(crate) fn placed(&self, e: Error, group: Range<usize>) -> Error {
+        match e {
+            Error::Rule { expected, found } => {
+                let last = self.buf[group.clone()].iter().rposition(|&b| !is_space(b));
+                parse_error(
+                    self.line_at(group.start + last.unwrap_or(0)),
+                    expected,
+                    found,
+                )
+            }
+            other => other,
+        }
+    }
+
+    /// An [`Error::Parse`] at `buf[at]`; at the end of the input, on the line of the last
+    /// item (the line after it may not exist).
+    #[cold]
+    pub(crate) fn error_at(&self, at: usize, expected: &str, found: String) -> Error {
+        let end = at >= self.end && self.eof;
+        let line = [self.line_at(at), self.last_item_line()][usize::from(end)];
+        parse_error(line, expected.to_string(), found)
+    }
+
+    /// The offset in the input of `buf[at]`.
+    #[inline(always)]
+    pub(crate) fn offset(&self, at: usize) -> u64 {
+        self.dropped + at as u64
+    }
+
+    /// Moves the unread bytes to the front of the buffer and reads after them until at least
+    /// `want` bytes are unread, the buffer is full, or the input ends.
+    #[inline(never)]
+    pub(crate) fn fill(&mut self, want: usize) -> Result<()> {
+        if self.pos > 0 {
+            if self.counted < self.pos {
+                self.breaks += self.breaks_in(self.counted, self.pos);
+                self.counted = self.pos;
+            }
+            if let Some(at) = self.buf[..self.pos].iter().rposition(|&b| !is_space(b)) {
+                self.dropped_item_line = self.line_at(at);
+            }
+            self.before_buf = self.buf[self.pos - 1];
+            self.counted -= self.pos;
+            self.dropped += self.pos as u64;
+            self.buf.copy_within(self.pos..self.end, 0);
+            self.end -= self.pos;
+            self.pos = 0;
+        }
+        let capacity = self.capacity;
+        let read = loop {
+            if self.end >= want || self.end >= capacity || self.eof {
+                break Ok(());
+            }
+            match self.src.read(&mut self.buf[self.end..capacity]) {
+                Ok(0) => self.eof = true,
+                Ok(n) => self.end += n,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                Err(e) => break Err(Error::Io(e)),
+            }
+        };
+        self.buf[self.end] = 0;
+        read
+    }
+
+    /// Skips the buffered whitespace at `pos`. (The byte after the buffered ones is 0, not
+    /// a space: the loop stops there.)
+    #[inline(always)]
+    pub(crate) fn skip_spaces(&mut self) {
+        while is_space(self.buf[self.pos]) {
+            self.pos += 1;
+        }
+    }
+
+    /// Notes that the `n` bytes from `pos` hold `breaks` line breaks (by [`line_breaks`]):
+    /// fast paths that know their bytes' line breaks spare the reader counting them. If
+    /// bytes before them were read uncounted (a number, the whitespace before a group),
+    /// those are counted first when there are many bytes ahead; for a few, the reader
+    /// counts them all later, which costs less than a count of the bytes in between.
+    #[inline(always)]
+    pub(crate) fn count_ahead(&mut self, n: usize, breaks: usize) {
+        if self.counted < self.pos {
+            if n < 256 {
+                return;
+            }
+            self.breaks += self.breaks_in(self.counted, self.pos);
+        }
+        self.breaks += breaks;
+        self.counted = self.pos + n;
+    }
+
+    /// The byte after the one at `pos` (which is buffered), reading it if need be (a buffer
+    /// of one byte grows to two); `None` at the end of the input.
+    pub(crate) fn peek_after(&mut self) -> Result<Option<u8>> {
+        if self.pos + 1 >= self.end {
+            self.capacity = self.capacity.max(2);
+            self.fill(2)?;
+        }
+        Ok((self.pos + 1 < self.end).then(|| self.buf[self.pos + 1]))
+    }
+
+    /// Whether anything but whitespace is left: the loop condition of an input that runs to
+    /// its end.
+    ///
+    /// # Complexity
+    /// O(whitespace skipped).
+    pub fn has_more(&mut self) -> Result<bool> {
+        loop {
+            self.skip_spaces();
+            if self.pos < self.end {
+                return Ok(true);
+            }
+            self.fill(1)?;
+            if self.pos == self.end {
+                return Ok(false);
+            }
+        }
+    }
+
+    /// Checks that only whitespace is left: call it after the last case of an input with a
+    /// fixed count, so that data past the end (a wrong count, say) is an error, not ignored.
+    ///
+    /// # Complexity
+    /// O(bytes left).
+    pub fn expect_end(&mut self) -> Result<()> {
+        match self.has_more()? {
+            false => Ok(()),
+            true => {
+                let found = describe(self.next_token()?);
+                Err(self.error_at(self.pos, "the end of the input", found))
+            }
+        }
+    }
+
+    /// The length of the bytes from `pos` up to the first that `ends` them or the end of
+    /// the input (a token's, with `is_space`), buffering them whole: at most [`MAX_TOKEN`],
+    /// else an error.
+    pub(crate) fn scan(&mut self, what: &str, ends: fn(u8) -> bool) -> Result<usize> {
+        let mut len = 0;
+        loop {
+            let rest = &self.buf[self.pos + len..self.end];
+            if let Some(i) = rest.iter().position(|&b| ends(b)) {
+                return Ok(len + i);
+            }
+            len = self.end - self.pos;
+            if self.eof {
+                return Ok(len);
+            }
+            if len > MAX_TOKEN {
+                let token = describe(&self.buf[self.pos..self.end]);
+                let found = format!("{token} (longer than {MAX_TOKEN} bytes)");
+                return Err(self.error_at(self.pos, what, found));
+            }
+            // A full buffer doubles, up to room for the longest token and its end.
+            if len == self.capacity {
+                self.capacity = (2 * len).min(MAX_TOKEN + 1);
+            }
+            self.fill(len + 1)?;
+        }
+    }
+
+    /// The [`WINDOW`] bytes from `pos`: the bytes read, then whatever the buffer holds.
+    #[inline(always)]
+    pub(crate) fn window(&self) -> &[u8; WINDOW] {
+        // `pos` is at most MAX_TOKEN + 1: the mask only lets the compiler see it.
+        let at = self.pos % MAX_CAPACITY;
+        self.buf[at..at + WINDOW]
+            .try_into()
+            .expect("the buffer has a window")
+    }
+
+    /// The start of the token at `pos`, without reading it, for error messages.
+    pub(crate) fn next_token(&mut self) -> Result<&[u8]> {
+        // Enough to describe it: 24 bytes and one more, whatever its length.
+        if self.end - self.pos < 25 {
+            self.capacity = self.capacity.max(25);
+            self.fill(25)?;
+        }
+        let rest = &self.buf[self.pos..self.end];
+        let len = rest.iter().position(|&b| is_space(b)).unwrap_or(rest.len());
+        Ok(&rest[..len.min(25)])
+    }
+
+    /// The byte before `buf[at]`.
+    pub(crate) fn byte_before(&self, at: usize) -> u8 {
+        match at {
+            0 => self.before_buf,
+            _ => self.buf[at - 1],
+        }
+    }
+}
