@@ -177,17 +177,33 @@ proptest! {
     }
 }
 
+/// The DP against the plain recursion, and the binary's answer, on one board.
+fn check_large_board(board: &[Vec<u8>], newline: &str) -> Result<(), TestCaseError> {
+    let (n, m) = (board.len(), board[0].len());
+    let values = super::parity_values(&board.concat(), n, m);
+    let plain = diagonal_region_values(board);
+    prop_assert_eq!(values, plain);
+    let expected = answer(plain[0] ^ plain[1] != 0);
+    prop_assert_eq!(
+        run(&board_text(board, newline)),
+        (expected.to_string(), None)
+    );
+    Ok(())
+}
+
+// Two tests of 20 boards rather than one of 40, so that the test threads share the slowest
+// check.
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(40))]
+    #![proptest_config(ProptestConfig::with_cases(20))]
 
     #[test]
     fn large_boards_match_the_plain_region_recursion(board in large_board()) {
-        let (n, m) = (board.len(), board[0].len());
-        let values = super::parity_values(&board.concat(), n, m);
-        let plain = diagonal_region_values(&board);
-        prop_assert_eq!(values, plain);
-        let expected = answer(plain[0] ^ plain[1] != 0);
-        prop_assert_eq!(run(&board_text(&board, "\n")), (expected.to_string(), None));
+        check_large_board(&board, "\n")?;
+    }
+
+    #[test]
+    fn large_boards_with_crlf_lines_match_the_plain_region_recursion(board in large_board()) {
+        check_large_board(&board, "\r\n")?;
     }
 }
 
