@@ -157,20 +157,38 @@ pub fn moore_wins(heaps: &[u64], k: usize) -> bool {
     if k >= heaps.len() {
         return heaps.iter().any(|&h| h != 0);
     }
+    // Each digit's count c is kept as c + 2^P - (k + 1) in P >= log2(k + 1) bits, bit j of
+    // every digit's in a word: a count that reaches k + 1 carries out of the top bit and
+    // starts again. P is a constant, so that the compiler unrolls the loops over the bits.
     let modulus = k as u64 + 1;
-    // Bit j of digit d's count, modulo k + 1, is bit d of counts[j]: a count that reaches
-    // k + 1 (all its bits equal to those of k + 1) is reset to 0.
-    let mut counts = [0u64; 64];
-    let counts = &mut counts[..64 - modulus.leading_zeros() as usize];
-    for &heap in heaps {
-        let (mut carry, mut full) = (heap, !0);
-        for (j, count) in counts.iter_mut().enumerate() {
-            (*count, carry) = (*count ^ carry, *count & carry);
-            full &= !(*count ^ 0u64.wrapping_sub(modulus >> j & 1));
-        }
-        counts.iter_mut().for_each(|count| *count &= !full);
+    match 64 - (modulus - 1).leading_zeros() {
+        1 => moore_counts::<1>(heaps, modulus),
+        2 => moore_counts::<2>(heaps, modulus),
+        3 => moore_counts::<3>(heaps, modulus),
+        4 => moore_counts::<4>(heaps, modulus),
+        5..=8 => moore_counts::<8>(heaps, modulus),
+        9..=16 => moore_counts::<16>(heaps, modulus),
+        17..=32 => moore_counts::<32>(heaps, modulus),
+        _ => moore_counts::<64>(heaps, modulus),
     }
-    counts.iter().any(|&count| count != 0)
+}
+
+/// Whether some digit's count of ones in `heaps` is not a multiple of `modulus` (at most
+/// 2^P), counted in `P` words as [`moore_wins`] says.
+fn moore_counts<const P: usize>(heaps: &[u64], modulus: u64) -> bool {
+    let offset = modulus.wrapping_neg() & (u64::MAX >> (64 - P));
+    let start: [u64; P] = std::array::from_fn(|j| 0u64.wrapping_sub(offset >> j & 1));
+    let mut counts = start;
+    for &heap in heaps {
+        let mut carry = heap;
+        for count in counts.iter_mut() {
+            (*count, carry) = (*count ^ carry, *count & carry);
+        }
+        for (count, start) in counts.iter_mut().zip(start) {
+            *count |= carry & start;
+        }
+    }
+    counts != start
 }
 
 /// A winning move of Moore's Nim_k (see [`moore_wins`]): `(i, size)` for each heap `i` it

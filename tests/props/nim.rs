@@ -109,6 +109,34 @@ fn keeps_anti_sg_condition(graph: &[Vec<usize>], grundy: &[u64]) -> bool {
         .all(|s| grundy[s] != 0 || graph[s].is_empty() || graph[s].iter().any(|&t| grundy[t] == 1))
 }
 
+#[test]
+fn moore_wins_counts_to_any_k() {
+    // Counts past 8 and 16 bits: k + 1 copies (or twice as many) of a few heaps, each
+    // digit's count a multiple, then one heap more; against each digit's plain count.
+    let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+    for k in [255usize, 256, 300, 65_535, 65_536] {
+        for laps in 1..=2 {
+            seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+            let (a, b) = (seed, seed.rotate_left(29) >> 7);
+            let mut heaps: Vec<u64> = [a, b]
+                .iter()
+                .flat_map(|&h| vec![h; laps * (k + 1)])
+                .collect();
+            for last in [None, Some(b), Some(a ^ b)] {
+                heaps.extend(last);
+                let ones = |bit: u32| heaps.iter().filter(|&&h| h >> bit & 1 == 1).count();
+                let lost = (0..64).all(|bit| ones(bit) % (k + 1) == 0);
+                assert_eq!(
+                    moore_wins(&heaps, k),
+                    !lost,
+                    "k = {k}, {} heaps",
+                    heaps.len()
+                );
+            }
+        }
+    }
+}
+
 proptest! {
     #[test]
     fn nim_winning_moves_match_search(heaps in proptest::collection::vec(0u64..8, 1..=4)) {
@@ -229,9 +257,9 @@ proptest! {
 
     #[test]
     fn moore_wins_counts_every_digit(
-        heaps in proptest::collection::vec(prop_oneof![any::<u64>(), 0u64..4], 0..=40),
-        copies in 1usize..=4,
-        k in 1usize..=4,
+        heaps in proptest::collection::vec(prop_oneof![any::<u64>(), 0u64..4], 0..=12),
+        copies in 1usize..=25,
+        k in prop_oneof![1usize..=4, 5usize..=24],
     ) {
         // Each heap `copies` times: with copies = k + 1, every count is a multiple, lost.
         let heaps: Vec<u64> = heaps.iter().flat_map(|&h| vec![h; copies]).collect();
