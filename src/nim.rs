@@ -260,8 +260,8 @@ fn smallest_zeckendorf_term(n: u64) -> u64 {
     smallest
 }
 
-/// The winning move of Fibonacci Nim from a heap of `heap` stones when the player to move
-/// may take at most `limit` (one heap; the first player takes 1 to `heap - 1`, see
+/// The smallest winning move of Fibonacci Nim from a heap of `heap` stones when the player
+/// to move may take at most `limit` (one heap; the first player takes 1 to `heap - 1`, see
 /// [`fibonacci_nim_first_move`]; then each takes 1 up to twice what the other just took; who
 /// takes the last stone wins): `Some(q)`, take `q`, or `None` when the position is lost.
 ///
@@ -282,7 +282,7 @@ pub fn fibonacci_nim_move(heap: u64, limit: u64) -> Option<u64> {
     (1..=limit).contains(&take).then_some(take)
 }
 
-/// The first player's winning move of Fibonacci Nim on a heap of `heap` stones (see
+/// The first player's smallest winning move of Fibonacci Nim on a heap of `heap` stones (see
 /// [`fibonacci_nim_move`]), who may take 1 to `heap - 1`: `None` exactly when `heap` is a
 /// Fibonacci number (or 0), whose first player loses.
 ///

@@ -76,7 +76,8 @@ impl DyadicRational {
         self.numerator
     }
 
-    /// The power of two of the denominator in lowest terms: `k` for `m / 2^k`.
+    /// The power of two of the denominator in lowest terms: `k` for `m / 2^k`, whose
+    /// denominator is `1u128 << k` (for answers printed `p/q` even when `q` is 1).
     ///
     /// # Complexity
     /// O(1).
@@ -101,7 +102,8 @@ impl DyadicRational {
     }
 
     /// Who wins a game worth this number: a positive one Left whoever starts, a negative one
-    /// Right, 0 the second player.
+    /// Right, 0 the second player; the winner with Left starting is `.left_starts`, with
+    /// Right starting `.right_starts` (`Some(Player::Left)` or `Some(Player::Right)`).
     ///
     /// # Complexity
     /// O(1).

@@ -28,9 +28,9 @@ pub enum Judged {
 }
 
 /// Judges every sample of the program whose tests are in `test_file` (`file!()` in its
-/// `tests.rs`) by `judged`: the executable cargo built, each sample's output by the checker,
-/// or its games against the judge, and then its bundle's games, which must be the
-/// executable's.
+/// `tests.rs`) by `judged`: the executable cargo built, each sample's output (and its `.out`,
+/// if any) by the checker, or its games against the judge, and then its bundle's games, which
+/// must be the executable's.
 ///
 /// # Panics
 /// With every failure, if any; if the program's folder has no file of `judged`'s kind.
@@ -117,6 +117,13 @@ pub fn judge_sample(judged: Judged, exe: &Path, sample: &Sample) -> Verdict {
                 ),
                 None => None,
             };
+            // The sample's own answer must pass too: a wrong .out is a wrong sample.
+            if let Some(expected) = &expected {
+                check(&input, expected, Some(expected)).map_err(|e| {
+                    let details = format!("the checker, of {}'s .out: {e}", sample.shown());
+                    Failure::new("a wrong .out", details)
+                })?;
+            }
             let checked = check(&input, &run.stdout, expected.as_deref());
             match (run.status.success(), checked) {
                 (true, Ok(())) => Ok(String::new()),

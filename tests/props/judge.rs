@@ -1,8 +1,9 @@
 //! The judge harness (`common::judge`), with the judge of the example nim_duel: every reply
 //! explores each game of the tree once, a planted mistake deep in the tree fails with the
 //! transcript to it, a player that fails, panics, does not flush, plays an illegal move or
-//! stops early fails rather than hangs; a bundle that plays otherwise than the binary, and
-//! a player whose side is not the sample's `.out`, fail `common::judged`'s checks.
+//! stops early fails rather than hangs; a bundle that plays otherwise than the binary, a
+//! player whose side is not the sample's `.out`, and a checked sample whose `.out` its
+//! checker rejects, fail `common::judged`'s checks.
 
 crate::binary!(nim_duel_judge, "../../examples/nim_duel/judge.rs");
 
@@ -299,5 +300,38 @@ fn a_player_on_another_side_than_the_samples_out_fails() {
         let failure = judge_sample(Judged::Judge(judge), binary, sample).unwrap_err();
         assert_eq!(failure.verdict, "wrong answer", "{}", failure.details);
         assert!(failure.details.contains("begins otherwise than the .out"));
+    }
+}
+
+/// A checker that takes any output without a line `wrong`.
+fn no_line_wrong(_input: &[u8], output: &[u8], _expected: Option<&[u8]>) -> Result<()> {
+    let mut rd = Reader::new(output);
+    while rd.has_more()? {
+        rd.token_if("anything but `wrong`", |t| t != b"wrong")?;
+    }
+    Ok(())
+}
+
+#[test]
+fn a_checked_samples_out_that_its_checker_rejects_fails() {
+    let program = Program::example("nim_move");
+    let binary = &program.built().unwrap();
+    let (mut samples, _) = find_samples();
+    samples.retain(|sample| sample.program == program);
+    let temp = TempDir::new("wrong-out");
+    let sample = &mut samples[0];
+    for (out, right) in [("1 1\nLOSE\n", true), ("1 1\nwrong\n", false)] {
+        let path = temp.0.join(format!("{}.out", sample.name));
+        std::fs::write(&path, out).unwrap();
+        sample.expected = Some(path);
+        let judged = judge_sample(Judged::Checker(no_line_wrong), binary, sample);
+        match judged {
+            Ok(_) => assert!(right, "{out:?} passes"),
+            Err(failure) => {
+                assert!(!right, "{out:?}: {}", failure.details);
+                assert_eq!(failure.verdict, "a wrong .out", "{}", failure.details);
+                assert!(failure.details.contains("line 2"), "{}", failure.details);
+            }
+        }
     }
 }

@@ -452,6 +452,11 @@ fn fibonacci_nim_matches_search() {
                     !wins_at(heap - take, 2 * take),
                     "heap {heap}, limit {limit}: {take}"
                 );
+                // The smallest winning take: every smaller one leaves a won position.
+                assert!(
+                    (1..take).all(|t| wins_at(heap - t, 2 * t)),
+                    "heap {heap}, limit {limit}: {take} is not the smallest"
+                );
             }
         }
         // The opening: any number but all.
