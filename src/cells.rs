@@ -12,12 +12,13 @@
 //! budget that every group read adds its bytes to, so that the work wasted on pictures is
 //! at most one [`SHARE`]th of the bytes read, plus one learning ([`Work`] counts it): no
 //! layout can make a read much slower than the scanner alone.
-//! Layer 2: uses `reader`, `picture` and `scan`.
+//! Layer 3: uses `errors`, `reader`, `picture` and `scan`.
 
 use std::io::Read;
 
+use crate::errors::{describe, Result};
 use crate::picture::{Picture, MAX_LEN};
-use crate::reader::{describe, is_space, Reader, Result};
+use crate::reader::{is_space, Reader};
 use crate::scan::{Scan, NOT_A_LETTER};
 
 /// The work wasted on pictures is at most this share of the bytes read (one in 8).

@@ -1,11 +1,12 @@
 //! The body of every binary's `main`, [`run`], and the names a problem writes as `io::..`:
-//! the [`Reader`], its [`Result`] and [`error`] ([`crate::reader`]; the reads are in
-//! [`crate::numbers`], [`crate::tokens`] and [`crate::cells`]), and [`Names`].
-//! Layer 3: uses `reader`, `numbers`, `tokens`, `cells` and `write`.
+//! the [`Reader`] ([`crate::reader`]), its [`Result`] and [`error`] ([`crate::errors`]), and
+//! [`Names`]; the reads are in [`crate::numbers`], [`crate::tokens`] and [`crate::cells`].
+//! Layer 4: uses `errors`, `reader`, `numbers`, `tokens`, `cells` and `write`.
 
 use std::io::{self, StdinLock, StdoutLock, Write};
 use std::process::ExitCode;
 
+pub use crate::errors::*;
 pub use crate::numbers::Names;
 pub use crate::reader::*;
 use crate::write::Writer;

@@ -4,16 +4,18 @@
 //! saying which layer it is and what it uses (a test checks it), so that a reader can start
 //! at the bottom and climb. The reader and the writer, from the bottom:
 //!
-//! - [`reader`] (layer 0): [`reader::Reader`], its buffer and refills, line numbers, the end
-//!   of the input, and errors placed on their line.
+//! - [`errors`] (layer 0): [`errors::Error`] and [`errors::Result`], rule errors, and the
+//!   rule of what a line is, by which errors name their line.
 //! - [`write`](mod@write) (layer 0): [`write::Writer`], the buffered output every binary writes to.
-//! - [`numbers`] (layer 1): the reader's integer reads, up to 16 digits from two words.
-//! - [`tokens`] (layer 1): the reader's reads of tokens and lines as written.
-//! - [`picture`] (layer 1): groups of cells read by a learned picture of their layout.
-//! - [`scan`] (layer 1): groups of cells read by the scanner, whatever the layout.
-//! - [`cells`] (layer 2): the reader's board reads, cells from an alphabet packed into bits
+//! - [`reader`] (layer 1): [`reader::Reader`], its buffer and refills, line numbers, the end
+//!   of the input, and errors placed on their line.
+//! - [`numbers`] (layer 2): the reader's integer reads, up to 16 digits from two words.
+//! - [`tokens`] (layer 2): the reader's reads of tokens and lines as written.
+//! - [`picture`] (layer 2): groups of cells read by a learned picture of their layout.
+//! - [`scan`] (layer 2): groups of cells read by the scanner, whatever the layout.
+//! - [`cells`] (layer 3): the reader's board reads, cells from an alphabet packed into bits
 //!   or valued, by a picture, the scanner or byte by byte, within a budget.
-//! - [`io`] (layer 3): [`io::run`], the body of every `main`, and the names a problem uses
+//! - [`io`] (layer 4): [`io::run`], the body of every `main`, and the names a problem uses
 //!   (`io::Reader`, `io::Result`, `io::error`).
 //!
 //! The game-theory toolkit, in layers 0 to 2:
@@ -43,6 +45,7 @@
 
 pub mod cells;
 pub mod coins;
+pub mod errors;
 pub mod game;
 pub mod hackenbush;
 pub mod io;

@@ -6,14 +6,15 @@
 //! and multiplies sum the digits eight at a time. Anything else (a `+`, leading zeros past
 //! 20 digits, the end of the buffer, bad input) goes through a checked parse of the token,
 //! which also reports errors, its text made only then.
-//! Layer 1: uses `reader`.
+//! Layer 2: uses `errors` and `reader`.
 
 // Not in the 2018 prelude, which bundles may be compiled under.
 use std::convert::TryInto;
 use std::io::Read;
 use std::ops::RangeInclusive;
 
-use crate::reader::{describe, is_space, parse_error, word, Reader, Result, WINDOW};
+use crate::errors::{describe, parse_error, Result};
+use crate::reader::{is_space, word, Reader, WINDOW};
 
 /// Names the `N` values of a group in errors: one name for all (`"a pile"`), or one each
 /// (`["a knight's x", "a knight's y"]`).
@@ -372,7 +373,7 @@ impl<R: Read> Reader<R> {
 
     /// Reads `count` times `N` `u64`s in `range`, calling `visit` with each `N`, as many calls
     /// of [`Reader::u64s_in`] would, with less work per number: for many lines of numbers.
-    /// An [`io::error`](crate::reader::error) from `visit` is reported on the line of the values
+    /// An [`io::error`](crate::errors::error) from `visit` is reported on the line of the values
     /// it was given.
     ///
     /// # Complexity

@@ -7,13 +7,14 @@
 //! cells gathered by multiplies. A group drawn otherwise is not read here: a picture only
 //! ever reads what the scanner would, and `cells` decides when one is worth learning, so
 //! that a wrong guess costs a bounded share of the time, never an answer.
-//! Layer 1: uses `reader`.
+//! Layer 2: uses `errors` and `reader`.
 
 // Not in the 2018 prelude, which bundles may be compiled under.
 use std::convert::TryInto;
 use std::io::Read;
 
-use crate::reader::{line_breaks, word, Reader, Result, MAX_CAPACITY, WINDOW};
+use crate::errors::{line_breaks, Result};
+use crate::reader::{word, Reader, MAX_CAPACITY, WINDOW};
 
 /// The longest picture, whitespace included; groups drawn longer are not learned.
 pub(crate) const MAX_LEN: usize = 128;

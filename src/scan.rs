@@ -3,7 +3,7 @@
 //! word's cells are packed by one multiply per few cells, from a table of the cells' places.
 //! It reads what the rule says or stops before: a group it cannot finish from the buffered
 //! bytes, or one that breaks the rule, is left to the plain path of `cells`.
-//! Layer 1: uses `reader`.
+//! Layer 2: uses `reader`.
 
 // Not in the 2018 prelude, which bundles may be compiled under.
 use std::convert::TryInto;

@@ -1,10 +1,11 @@
 //! Tokens and lines: the [`Reader`]'s reads of text as written, for words, a checker's
 //! answers and a judge's moves.
-//! Layer 1: uses `reader`.
+//! Layer 2: uses `errors` and `reader`.
 
 use std::io::Read;
 
-use crate::reader::{describe, is_space, Reader, Result};
+use crate::errors::{describe, Result};
+use crate::reader::{is_space, Reader};
 
 impl<R: Read> Reader<R> {
     /// Reads the next token: the bytes up to the next whitespace (at most

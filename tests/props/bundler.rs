@@ -293,7 +293,7 @@ fn fixture_bundle_drops_docs_comments_and_test_code_but_keeps_literals() {
         "super::super::b::Pair",
         "use crate::fix_lib::macros as m;",
         "$crate::fix_lib::macros::mul",
-        "use crate::fix_lib::{d::{self,LEVEL},e};",
+        "use super::{d::{self,LEVEL},e};",
         "\nmod e {\nextern crate alloc;",
         "\npub(crate) mod foreign_impls {\n",
         "#[doc=\"\"]SEVEN=7;#[doc=\"\"]EIGHT=8;",
@@ -347,7 +347,7 @@ fn fixture_bundles_leave_out_what_the_binary_does_not_reach() {
         "\nuse crate::fix_lib::a::Describe;\nuse crate::fix_lib::d::{LEVEL};\npub use",
         "pub use crate::fix_lib::c::shout as loud;",
         "use std::fmt::{self,Display};\nuse std::io::{self,Write};",
-        "use crate::fix_lib::{e};",
+        "use super::{e};",
         "pub mod inline_part{pub fn kept_inner()->u32{",
     ] {
         assert!(

@@ -2,8 +2,9 @@
 //! the bundle, where the library becomes `mod NAME { .. }` at the root.
 //!
 //! In the binary, `NAME::..` and `::NAME::..` become `crate::NAME::..` (and `NAME as x`
-//! becomes `crate::NAME as x`); in the library, `crate::..` and `$crate::..` become
-//! `crate::NAME::..`, while `super::..` stays right, since modules keep their nesting. The
+//! becomes `crate::NAME as x`); in the library, `crate::..` becomes `super::..` (each module
+//! is `mod NAME { .. }`'s child), or `crate::NAME::..` in a file with inline modules or macros,
+//! as `$crate::..` does, while `super::..` stays right, since modules keep their nesting. The
 //! segment after such a prefix names a module, or is a `use` group whose parts each start
 //! with one. A glob or rename of the library root itself (`NAME::*`, `NAME as lib`,
 //! `crate::*`, `super::*`) hides which modules the names below it mean: then every identifier
@@ -156,13 +157,22 @@ pub fn binary_paths(
 /// The library paths of a library module's code, the library being `lib_name`.
 pub fn library_paths(code: &Code, lib_name: &str, modules: &BTreeSet<String>) -> Paths {
     let mut paths = Paths::new(code);
+    // From a module's own items `super` is the library, and shorter; not where a path may be
+    // read elsewhere, in an inline module or a macro.
+    let nested = (0..code.len())
+        .any(|p| code.t(p) == "macro_rules" || (code.t(p) == "mod" && code.t(p + 2) == "{"));
     for p in 0..code.len() {
         if code.t(p + 1) != "::" || code.before(p) == "::" {
             continue;
         }
         match code.t(p) {
             "crate" => {
-                paths.replace(code, p, format!("crate::{lib_name}"));
+                let from_anywhere = nested || code.before(p) == "$";
+                let root = match from_anywhere {
+                    true => format!("crate::{lib_name}"),
+                    false => "super".to_string(),
+                };
+                paths.replace(code, p, root);
                 paths.name(code, p + 2, modules);
             }
             "super" => {
