@@ -5,12 +5,12 @@
 //! to the `samples` test, which shows the differing lines. (An interactive program gets the
 //! sample's start and then the end of its input: its opening is compared; its own tests play
 //! its bundle against its judge.) The README's bundle-size table is checked against the real
-//! sizes: a row for each problem of the README's first table, and right rows for any other.
+//! sizes: its region `bundle-sizes` has a row for each problem of the README's problem table.
 //!
 //! A `harness = false` target (see `common::harness`): a trial per bundle and build, so
 //! `cargo test --test bundle -- marble` checks only marble_diamond's, a line each. A run
 //! that passes prints which compilers it checked and a closing line; a stale README table
-//! takes one line, and `cargo test --test bundle -- README` shows the rows to write.
+//! takes one line, naming the command that writes it.
 //!
 //! Which compilers: by default only the `rustc` on the PATH, `--edition 2021` without `-O`,
 //! as a judge with O2 off compiles: of the judges' builds it is the cheapest to compile and
@@ -39,6 +39,13 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};
 use std::sync::OnceLock;
+
+// The README's regions, and the bundle-size table's rows as the bundler writes them.
+#[path = "../src/bin/bundle/readme.rs"]
+mod readme;
+
+/// The command that writes the README's bundle-size table.
+const README_COMMAND: &str = "cargo run --release --bin bundle -- --readme";
 
 /// The variable naming the extra compilers; set, it also turns the full matrix on.
 const EXTRA_VARIABLE: &str = "COMBGAMES_RUSTC_EXTRA";
@@ -407,98 +414,62 @@ fn check_doc_examples(dir: &Path) -> Verdict {
     Ok(format!("{count} examples"))
 }
 
-/// The rows of the README's table whose header is `header`, with their line numbers.
-fn table<'a>(lines: &[&'a str], header: &str) -> Result<Vec<(usize, &'a str)>, Failure> {
-    let start = lines
-        .iter()
-        .position(|line| line.trim() == header)
-        .ok_or_else(|| Failure::new("no table", format!("README.md has no line {header:?}")))?;
-    let rows = (start + 2..lines.len()).map_while(|i| {
-        let row = lines[i].trim_start().starts_with('|');
-        row.then_some((i + 1, lines[i]))
-    });
-    Ok(rows.collect())
-}
-
-/// The README's bundle-size table: a row for each problem of the README's first table (the
-/// problems the crate ships), with its size in whole KiB within 1 KiB of the real size and
-/// its library modules exactly as the bundler reports them; a row for another program
-/// (one a user added, an example) is checked as well, and a row naming no program is stale.
+/// The README's bundle-size table, its region `bundle-sizes` ([`readme`]): a row for each
+/// problem of the README's problem table, in its order, with its size in whole KiB within
+/// 1 KiB of the real size and its library modules exactly as the bundler reports them.
 fn check_readme_table(problems: &[Problem]) -> Verdict {
-    let readme = fs::read_to_string(manifest_dir().join("README.md"))
+    let text = fs::read_to_string(manifest_dir().join("README.md"))
         .map_err(|e| Failure::new("no README.md", e.to_string()))?;
-    let lines: Vec<&str> = readme.lines().collect();
-    let shipped: Vec<(usize, &str)> = table(&lines, "| binary | problem | Rust at its judge |")?;
-    let rows = table(&lines, "| binary | bundle size | library modules |")?;
-    let mut stale = Vec::new();
-    for problem in problems {
-        let name = problem.program.id();
-        let named = |row: &&(usize, &str)| row.1.starts_with(&format!("| `{name}` |"));
-        let row = rows.iter().find(named);
-        if row.is_none() && !shipped.iter().any(|row| named(&row)) {
-            continue;
-        }
+    let stale =
+        |details: String| Failure::new("stale", format!("{details}; `{README_COMMAND}` writes it"));
+    let region = readme::region(&text, "bundle-sizes").map_err(stale)?;
+    let first = readme::begin_line(&text, "bundle-sizes").map_err(stale)?;
+    let mut lines = region.lines();
+    let header = format!(
+        "{}\n{}\n",
+        lines.next().unwrap_or(""),
+        lines.next().unwrap_or("")
+    );
+    if header != readme::SIZES_HEADER {
+        return Err(stale(
+            "README.md: the bundle-size table's header differs".into(),
+        ));
+    }
+    let rows: Vec<&str> = lines.collect();
+    let names = readme::problems(&text);
+    if rows.len() != names.len() {
+        return Err(stale(format!(
+            "README.md: the bundle-size table has {} rows for the problem table's {}",
+            rows.len(),
+            names.len()
+        )));
+    }
+    for (i, (row, name)) in rows.iter().zip(&names).enumerate() {
+        let number = first + 3 + i;
+        let problem = problems.iter().find(|p| &p.program.id() == name);
+        let problem = problem.ok_or_else(|| {
+            Failure::new(
+                "no program",
+                format!("README.md line {number}: no problem {name}"),
+            )
+        })?;
         let bundled = problem.bundle()?;
-        let kib = (bundled.text.len() + 512) / 1024;
-        let modules = if bundled.modules.is_empty() {
-            "none".to_string()
-        } else {
-            let quoted: Vec<String> = bundled.modules.iter().map(|m| format!("`{m}`")).collect();
-            quoted.join(", ")
-        };
-        let want = format!("| `{name}` | {kib} KiB | {modules} |");
-        let Some(&(number, row)) = row else {
-            let after = rows.last().map_or(0, |&(number, _)| number);
-            let message = format!("README.md has no row for {name}: add\n    {want}");
-            stale.push((after, message));
-            continue;
-        };
-        let cells: Vec<&str> = row.split('|').map(str::trim).collect();
+        let want = readme::size_row(name, bundled.text.len(), &bundled.modules);
+        let want = readme::cells(want.trim_end());
+        let cells = readme::cells(row);
         let stated_kib = cells
-            .get(2)
+            .get(1)
             .and_then(|cell| cell.strip_suffix(" KiB"))
             .and_then(|n| n.parse::<usize>().ok());
         let size_ok = stated_kib.map_or(false, |s| (s * 1024).abs_diff(bundled.text.len()) <= 1024);
-        if !size_ok || cells.get(3) != Some(&modules.as_str()) {
-            stale.push((
-                number,
-                format!(
-                    "README.md line {number} is stale: the bundle is {} bytes with modules \
-                     {modules}; write\n    {want}",
-                    bundled.text.len()
-                ),
-            ));
+        if !size_ok || cells.len() != 3 || cells[0] != want[0] || cells[2] != want[2] {
+            return Err(stale(format!(
+                "README.md line {number} is stale: the bundle of {name} is {} bytes with \
+                 modules {}",
+                bundled.text.len(),
+                want[2]
+            )));
         }
-    }
-    for &(number, row) in &rows {
-        let named = problems
-            .iter()
-            .any(|p| row.starts_with(&format!("| `{}` |", p.program.id())));
-        if !named {
-            stale.push((
-                number,
-                format!("README.md line {number} names no program: remove it\n    {row}"),
-            ));
-        }
-    }
-    if !stale.is_empty() {
-        // One line in every run; the rows to write when this trial is run alone.
-        stale.sort();
-        let numbers: Vec<String> = stale.iter().map(|(n, _)| n.to_string()).collect();
-        let (plural, differ) = match stale.len() {
-            1 => ("", "differs"),
-            _ => ("s", "differ"),
-        };
-        let rows: Vec<String> = stale.into_iter().map(|(_, row)| row).collect();
-        return Err(Failure::new(
-            "stale",
-            format!(
-                "README.md line{plural} {} of the table {differ} from the bundles; \
-                 `cargo test --test bundle -- README` shows what to write",
-                numbers.join(", ")
-            ),
-        )
-        .with_more(rows.join("\n")));
     }
     Ok(String::new())
 }

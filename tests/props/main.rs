@@ -38,6 +38,7 @@ mod nimber;
 mod numbers;
 mod octal;
 mod partizan;
+mod readme;
 mod rect;
 mod split;
 mod subtraction;

@@ -6,7 +6,12 @@
 //! cargo run --release --bin bundle -- src/bin/marble_diamond/main.rs > submit.rs
 //! cargo run --release --bin bundle -- examples/take_away > take_away.rs
 //! cargo run --release --bin bundle -- --root CRATE_DIR NAME
+//! cargo run --release --bin bundle -- --readme
 //! ```
+//!
+//! `--readme` bundles each problem of README.md's problem table and writes their sizes and
+//! library modules into the README's region `bundle-sizes`, which it owns ([`readme`]);
+//! `cargo test` checks that region against the bundles.
 //!
 //! # The convention
 //!
@@ -62,6 +67,7 @@ mod load;
 mod paths;
 mod prune;
 mod reach;
+mod readme;
 mod strip;
 
 use compact::{drop_comments, minify, tabs};
@@ -77,15 +83,23 @@ use std::process::ExitCode;
 const MAX_BYTES: usize = 64 * 1024;
 
 const USAGE: &str = "usage: bundle [--root CRATE_DIR] BINARY
+       bundle [--root CRATE_DIR] --readme
 Prints src/bin/BINARY.rs (or src/bin/BINARY/main.rs) and the library modules it uses as one
 self-contained .rs file on stdout, and its size on stderr. BINARY may also be the path of that
 file, or examples/NAME for an example. CRATE_DIR (default: this crate) holds Cargo.toml,
-src/lib.rs and src/bin/.";
+src/lib.rs and src/bin/. With --readme, writes the bundle size and library modules of each
+problem of README.md's problem table into its region `bundle-sizes`.";
+
+/// The README region the bundler owns, and the command that writes it.
+const README_REGION: (&str, &str) = (
+    "bundle-sizes",
+    "cargo run --release --bin bundle -- --readme",
+);
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let mut root = PathBuf::from(option_env!("CARGO_MANIFEST_DIR").unwrap_or("."));
-    let mut binary = None;
+    let (mut binary, mut readme) = (None, false);
     let mut i = 0;
     while i < args.len() {
         match args[i].as_str() {
@@ -97,6 +111,7 @@ fn main() -> ExitCode {
                 root = PathBuf::from(&args[i + 1]);
                 i += 1;
             }
+            "--readme" => readme = true,
             arg if binary.is_none() && !arg.starts_with('-') => binary = Some(arg.to_string()),
             _ => {
                 eprintln!("{USAGE}");
@@ -106,8 +121,9 @@ fn main() -> ExitCode {
         i += 1;
     }
     let bundled = match binary {
-        Some(binary) => bundle(&root, &binary),
-        None => {
+        None if readme => return write_readme(&root),
+        Some(binary) if !readme => bundle(&root, &binary),
+        _ => {
             eprintln!("{USAGE}");
             return ExitCode::FAILURE;
         }
@@ -138,6 +154,37 @@ fn main() -> ExitCode {
                 );
             }
             eprintln!("{}: {size} bytes; library modules: {modules}", bundle.name);
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// Writes the README's region `bundle-sizes`: a row for each problem of its problem table.
+fn write_readme(root: &Path) -> ExitCode {
+    let path = root.join("README.md");
+    let rows = std::fs::read_to_string(&path)
+        .map_err(|e| format!("cannot read {}: {e}", path.display()))
+        .and_then(|text| {
+            let mut body = String::from(readme::SIZES_HEADER);
+            for name in readme::problems(&text) {
+                let bundle = bundle(root, &name)?;
+                body += &readme::size_row(&name, bundle.text.len(), &bundle.modules);
+            }
+            let (region, command) = README_REGION;
+            readme::write(&path, region, command, &body)
+        });
+    match rows {
+        Ok(changed) => {
+            let what = if changed {
+                "written"
+            } else {
+                "already current"
+            };
+            eprintln!("README.md: region {}: {what}", README_REGION.0);
             ExitCode::SUCCESS
         }
         Err(e) => {
