@@ -90,7 +90,7 @@ struct Case {
 
 /// What a case runs.
 enum Program {
-    /// A binary of the crate: its executable.
+    /// A problem of the workspace, by name: its release executable ([`release_binary`]).
     Binary(&'static str),
     /// The problem of the case's name in `speed/problems.rs`, run by the bench itself.
     Problem,
@@ -115,7 +115,7 @@ struct Extra {
 const CASES: &[Case] = &[
     Case {
         name: "marble_diamond",
-        program: Program::Binary(env!("CARGO_BIN_EXE_marble_diamond")),
+        program: Program::Binary("marble_diamond"),
         peer: Some(Peer {
             file: "marble_metaphysis",
             goal: 1.0 / 3.0,
@@ -141,7 +141,7 @@ const CASES: &[Case] = &[
     },
     Case {
         name: "tic_tac_toe_nim",
-        program: Program::Binary(env!("CARGO_BIN_EXE_tic_tac_toe_nim")),
+        program: Program::Binary("tic_tac_toe_nim"),
         peer: Some(Peer {
             file: "tictactoe_nim",
             goal: 1.0 / 4.0,
@@ -157,7 +157,7 @@ const CASES: &[Case] = &[
     },
     Case {
         name: "hdu6597",
-        program: Program::Binary(env!("CARGO_BIN_EXE_hdu6597")),
+        program: Program::Binary("hdu6597"),
         peer: Some(Peer {
             file: "hdu6597",
             goal: 1.0 / 4.0,
@@ -177,7 +177,7 @@ const CASES: &[Case] = &[
     },
     Case {
         name: "card_game",
-        program: Program::Binary(env!("CARGO_BIN_EXE_card_game")),
+        program: Program::Binary("card_game"),
         peer: Some(Peer {
             file: "card_game",
             goal: 1.0 / 4.0,
@@ -197,7 +197,7 @@ const CASES: &[Case] = &[
     },
     Case {
         name: "hyper_knights",
-        program: Program::Binary(env!("CARGO_BIN_EXE_hyper_knights")),
+        program: Program::Binary("hyper_knights"),
         peer: Some(Peer {
             file: "hyper_knights",
             goal: 1.0 / 3.0,
@@ -328,7 +328,7 @@ impl Case {
     /// The case's program on `input`; `itself` is the bench's executable.
     fn run<'a>(&self, itself: &'a Path, input: &'a Path) -> Run<'a> {
         match self.program {
-            Program::Binary(exe) => Run::of(Path::new(exe), input),
+            Program::Binary(name) => Run::of(release_binary(name), input),
             Program::Problem => Run {
                 args: vec!["--problem".into(), self.name.into()],
                 ..Run::of(itself, input)
@@ -846,6 +846,36 @@ fn bench_all(picked: impl Fn(&str) -> bool) -> io::Result<()> {
         toolkit::calls();
     }
     Ok(())
+}
+
+/// The release executable of the workspace's binary `name`, built first by `cargo build
+/// --release` (quick when it is current): the problems are packages of their own, which
+/// `cargo bench` does not build for the crate's bench.
+fn release_binary(name: &str) -> &'static Path {
+    static BUILT: std::sync::Mutex<Vec<(String, &'static Path)>> =
+        std::sync::Mutex::new(Vec::new());
+    let mut built = BUILT.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some((_, exe)) = built.iter().find(|(n, _)| n == name) {
+        return exe;
+    }
+    let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
+    let status = Command::new(cargo)
+        .args(["build", "-q", "--release", "--bin", name])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .status();
+    assert!(
+        status.map_or(false, |s| s.success()),
+        "cargo build --release --bin {name} failed"
+    );
+    // The bench runs from target/release/deps/.
+    let itself = std::env::current_exe().expect("the bench's path");
+    let dir = itself
+        .parent()
+        .and_then(Path::parent)
+        .expect("target/release");
+    let exe: &'static Path = Box::leak(dir.join(name).into_boxed_path());
+    built.push((name.to_string(), exe));
+    exe
 }
 
 /// Success, or the error on stderr and a failure.

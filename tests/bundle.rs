@@ -32,7 +32,9 @@
 // Tests run on the current toolchain only (`OnceLock` is newer than `rust-version`).
 #![allow(clippy::incompatible_msrv)]
 
-use common::bundling::{bundle_of, manifest_dir, run_compiler, Build, Bundled, TempDir};
+use common::bundling::{
+    bundle_of, cached, compiler_version, manifest_dir, run_compiler, Build, Bundled, TempDir,
+};
 use common::harness::{self, Failure, Trial, Verdict};
 use common::samples::{difference, find_samples, programs, run_on, Program, Run, Sample, TOOLS};
 use std::fs;
@@ -333,22 +335,13 @@ fn run_doc_examples(dir: &Path) -> Verdict {
         .max_by_key(|path| fs::metadata(path).and_then(|m| m.modified()).ok())
         .ok_or_else(|| Failure::new("no library", format!("in {}", deps.display())))?;
     let (source, count) = merged_doc_examples()?;
-    let (file, program) = (dir.join("doc_examples.rs"), dir.join("doc_examples"));
-    fs::write(&file, source).map_err(|e| Failure::new("cannot write", e.to_string()))?;
-    let mut rustc = Command::new("rustc");
-    rustc.args([
-        "--edition",
-        "2021",
-        "--crate-type",
-        "bin",
-        "-A",
-        "warnings",
-        "--extern",
-    ]);
-    rustc.arg(format!("combgames={}", rlib.display()));
-    rustc.arg("-o").arg(&program).arg(&file);
-    let what = format!("rustc on the doc examples ({})", file.display());
-    run_compiler(&mut rustc, &what).map_err(|e| Failure::new("compile", e))?;
+    let library = fs::read(&rlib).map_err(|e| Failure::new("no library", e.to_string()))?;
+    let version = compiler_version(Path::new("rustc"));
+    let inputs: [&[u8]; 3] = [version.as_bytes(), source.as_bytes(), &library];
+    let program = cached(&inputs, |program| {
+        compile_doc_examples(dir, &source, &rlib, program)
+    })
+    .map_err(|e| Failure::new("compile", e))?;
     let run = Command::new(&program)
         .output()
         .map_err(|e| Failure::new("cannot run", e.to_string()))?;
@@ -366,6 +359,34 @@ fn run_doc_examples(dir: &Path) -> Verdict {
                 .join("\n"),
         )),
     }
+}
+
+/// Compiles the doc examples' program `source` (written to `dir`) against the library
+/// `rlib` into `program`.
+fn compile_doc_examples(
+    dir: &Path,
+    source: &str,
+    rlib: &Path,
+    program: &Path,
+) -> Result<(), String> {
+    let file = dir.join("doc_examples.rs");
+    fs::write(&file, source).map_err(|e| format!("cannot write {}: {e}", file.display()))?;
+    let mut rustc = Command::new("rustc");
+    rustc.args([
+        "--edition",
+        "2021",
+        "--crate-type",
+        "bin",
+        "-A",
+        "warnings",
+        "--extern",
+    ]);
+    rustc.arg(format!("combgames={}", rlib.display()));
+    rustc.arg("-o").arg(program).arg(&file);
+    run_compiler(
+        &mut rustc,
+        &format!("rustc on the doc examples ({})", file.display()),
+    )
 }
 
 /// Checks every doc example of the library with clippy, `-D warnings`, as the code of a
@@ -515,9 +536,7 @@ fn main() -> ExitCode {
         Vec::new()
     };
 
-    if !harness::listing() {
-        print_compilers(&current, &current_editions, &extras, matrix.is_some());
-    }
+    let compilers = compilers_note(&current, &current_editions, &extras, matrix.is_some());
 
     let (all_samples, _) = find_samples();
     let mut problems: Vec<Problem> = programs()
@@ -611,14 +630,19 @@ fn main() -> ExitCode {
             check_doc_examples(&docs)
         }));
     }
-    let code = harness::run(trials);
+    let code = harness::run_with_note(trials, &compilers);
     drop(temp);
     code
 }
 
-/// Says which compilers this run checks, a line each, and whether one as old as
-/// `rust-version` is among them.
-fn print_compilers(current: &Compiler, editions: &[String], extras: &[Compiler], matrix: bool) {
+/// Which compilers this run checks, a line each, and whether one as old as `rust-version` is
+/// among them.
+fn compilers_note(
+    current: &Compiler,
+    editions: &[String],
+    extras: &[Compiler],
+    matrix: bool,
+) -> String {
     let plural = |editions: &[String]| if editions.len() == 1 { "" } else { "s" };
     let optimised = if matrix {
         format!(
@@ -658,5 +682,5 @@ fn print_compilers(current: &Compiler, editions: &[String], extras: &[Compiler],
              tests/bundle.rs)"
         ),
     };
-    println!("{}", lines.join("\n"));
+    lines.join("\n")
 }

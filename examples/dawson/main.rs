@@ -40,7 +40,3 @@ fn main() -> ExitCode {
     let game: SplitGame<usize> = SplitGame::new(1001, knock_two);
     io::run(|rd, out| solve(rd, out, &game))
 }
-
-#[cfg(test)]
-#[path = "tests.rs"]
-mod dawson;

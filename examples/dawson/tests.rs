@@ -1,5 +1,8 @@
 //! dawson against a plain game search over the rows of pins.
 
+common::binary!(dawson, "main.rs");
+common::tests!(answers_match_a_game_search_until_the_sentinel);
+
 use combgames::split::SplitGame;
 use std::collections::HashMap;
 
@@ -28,10 +31,9 @@ fn knocked(rows: &[usize], i: usize, first: usize) -> Vec<usize> {
     after
 }
 
-#[test]
 fn answers_match_a_game_search_until_the_sentinel() {
-    let game: SplitGame<usize> = SplitGame::new(1001, super::knock_two);
-    let run = |input: &str| common::run_solve(|rd, out| super::solve(rd, out, &game), input);
+    let game: SplitGame<usize> = SplitGame::new(1001, dawson::knock_two);
+    let run = |input: &str| common::run_solve(|rd, out| dawson::solve(rd, out, &game), input);
     let mut memo = HashMap::new();
     let (mut input, mut expected) = (String::new(), String::new());
     for n in 1..=14 {

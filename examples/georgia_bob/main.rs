@@ -42,7 +42,3 @@ pub fn solve<R: Read, W: Write>(rd: &mut Reader<R>, out: &mut Writer<W>) -> Resu
 fn main() -> ExitCode {
     io::run(solve)
 }
-
-#[cfg(test)]
-#[path = "tests.rs"]
-mod georgia_bob;

@@ -1,5 +1,11 @@
 //! georgia_bob against a plain game search over the chessmen's cells.
 
+common::binary!(georgia_bob, "main.rs");
+common::tests!(
+    answers_match_a_game_search,
+    a_case_is_needed_and_cells_are_distinct
+);
+
 use proptest::prelude::*;
 use std::collections::HashMap;
 
@@ -23,11 +29,11 @@ fn chessmen_win(cells: Vec<u64>, memo: &mut HashMap<Vec<u64>, bool>) -> bool {
 }
 
 fn run(input: &str) -> common::Outcome {
-    common::run_solve(super::solve, input)
+    common::run_solve(georgia_bob::solve, input)
 }
 
 proptest! {
-    #[test]
+    #![proptest_config(common::config!(256))]
     fn answers_match_a_game_search(cases in proptest::collection::vec(proptest::collection::btree_set(1u64..=8, 1..=3), 1..10)) {
         let mut memo = HashMap::new();
         let (mut input, mut expected) = (String::new(), String::new());
@@ -41,7 +47,6 @@ proptest! {
     }
 }
 
-#[test]
 fn a_case_is_needed_and_cells_are_distinct() {
     common::assert_errors(
         run,

@@ -1,12 +1,19 @@
 //! nim_duel against its judge: every reply from every start of up to 3 heaps of up to 4
 //! stones, random replies from large starts, the samples; and the judge's wrong moves.
 
+common::binary!(nim_duel, "main.rs");
+common::tests!(
+    wins_against_every_reply_from_every_small_start,
+    wins_against_random_replies_from_large_starts,
+    the_binary_and_its_bundle_win_from_the_samples,
+    a_wrong_move_of_the_judge_is_an_error
+);
+
 mod judge;
 
 use common::judge::{every_game, game, Player, Replies};
 use common::judged::{check_samples, Judged};
 
-#[test]
 fn wins_against_every_reply_from_every_small_start() {
     // Every start of up to 3 heaps of 1 to 4 stones: the k digits of a code in base 4, + 1.
     let heaps = |k, code: u64| (0..k).map(move |i| (code / 4u64.pow(i) % 4 + 1).to_string());
@@ -14,13 +21,12 @@ fn wins_against_every_reply_from_every_small_start() {
     let starts: Vec<String> = (1..=3)
         .flat_map(|k| (0..4u64.pow(k)).map(move |c| start(k, c)))
         .collect();
-    let solve = |rd: &mut _, out: &mut _| super::solve(rd, out);
+    let solve = |rd: &mut _, out: &mut _| nim_duel::solve(rd, out);
     every_game(Player::Solve(&solve), judge::judge, &starts).unwrap_or_else(|why| panic!("{why}"));
 }
 
-#[test]
 fn wins_against_random_replies_from_large_starts() {
-    let solve = |rd: &mut _, out: &mut _| super::solve(rd, out);
+    let solve = |rd: &mut _, out: &mut _| nim_duel::solve(rd, out);
     for seed in 0..12 {
         let heaps = [1_000_000_000, 999_999_999, 123_456_789, seed];
         let heaps: Vec<String> = heaps[..=seed as usize % 4]
@@ -39,14 +45,12 @@ fn wins_against_random_replies_from_large_starts() {
     }
 }
 
-#[test]
 fn the_binary_and_its_bundle_win_from_the_samples() {
     check_samples(file!(), Judged::Judge(judge::judge));
 }
 
-#[test]
 fn a_wrong_move_of_the_judge_is_an_error() {
-    let run = |input: &str| common::run_solve(super::solve, input);
+    let run = |input: &str| common::run_solve(nim_duel::solve, input);
     let error = "line 3: expected the judge's stones in 1..=1, found 2";
     let expected = ("First\n2 1\n".into(), Some(error.into()));
     assert_eq!(run("2\n1 2\n1 2\n"), expected);

@@ -1,6 +1,14 @@
 //! nim_move and its checker: the checker accepts exactly the answers a game search says
 //! win, solve's answers pass it, and so do the binary's on the samples.
 
+common::binary!(nim_move, "main.rs");
+common::tests!(
+    the_checker_accepts_exactly_the_winning_answers,
+    the_answers_pass_the_checker,
+    the_samples_pass_the_checker,
+    bad_input_is_reported_after_the_answers
+);
+
 mod checker;
 
 use common::judged::{check_samples, Judged};
@@ -26,7 +34,6 @@ fn wins(heaps: Vec<u64>, memo: &mut HashMap<Vec<u64>, bool>) -> bool {
     wins_
 }
 
-#[test]
 fn the_checker_accepts_exactly_the_winning_answers() {
     let mut memo = HashMap::new();
     let mut lost = |mut heaps: Vec<u64>| {
@@ -64,7 +71,7 @@ fn the_checker_accepts_exactly_the_winning_answers() {
 }
 
 proptest! {
-    #[test]
+    #![proptest_config(common::config!(256))]
     fn the_answers_pass_the_checker(cases in proptest::collection::vec(proptest::collection::vec(1u64..=1_000_000_000, 1..8), 1..20), small in any::<bool>()) {
         let cases: Vec<Vec<u64>> = match small {
             true => cases.iter().map(|c| c.iter().map(|h| h % 4 + 1).collect()).collect(),
@@ -75,21 +82,19 @@ proptest! {
             let line: Vec<String> = heaps.iter().map(u64::to_string).collect();
             input += &format!("{} {}\n", heaps.len(), line.join(" "));
         }
-        let (output, error) = common::run_solve(super::solve, &input);
+        let (output, error) = common::run_solve(nim_move::solve, &input);
         prop_assert_eq!(error, None);
         let checked = checker::check(input.as_bytes(), output.as_bytes(), None);
         prop_assert_eq!(checked.map_err(|e| e.to_string()), Ok(()));
     }
 }
 
-#[test]
 fn the_samples_pass_the_checker() {
     check_samples(file!(), Judged::Checker(checker::check));
 }
 
-#[test]
 fn bad_input_is_reported_after_the_answers() {
-    let run = |input: &str| common::run_solve(super::solve, input);
+    let run = |input: &str| common::run_solve(nim_move::solve, input);
     let error = "line 3: expected a heap in 1..=1000000000, found 0";
     assert_eq!(
         run("2\n2 1 1\n1 0\n"),

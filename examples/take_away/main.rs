@@ -33,7 +33,3 @@ fn main() -> ExitCode {
     let game = SubtractionGame::new(&[1, 3, 4]);
     io::run(|rd, out| solve(rd, out, &game))
 }
-
-#[cfg(test)]
-#[path = "tests.rs"]
-mod take_away;

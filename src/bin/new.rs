@@ -5,14 +5,14 @@
 //! cargo run --bin new -- NAME [--count | --eof | --sentinel | --checker | --judge]
 //! ```
 //!
-//! It writes `src/bin/NAME/` (`main.rs`, `tests.rs`, and `checker.rs` or `judge.rs`) and
-//! `samples/NAME/` from the example's folder `examples/EXAMPLE/`, the example's name made
-//! NAME: they pass `cargo test` as they are, and the user then writes the problem's
-//! statement, `solve`, brute force and samples over them. Nothing else is edited: Cargo
-//! finds the binary, whose tests are its unit tests (`main.rs` ends by declaring
-//! `tests.rs`), and the tests find its samples and its checker or judge. It refuses a NAME
-//! that is not a lowercase identifier, names something else in a binary's scope, or is
-//! taken.
+//! It writes the package `src/bin/NAME/` (`Cargo.toml`, [`manifest`]; `main.rs`, `tests.rs`,
+//! and `checker.rs` or `judge.rs`) and `samples/NAME/` from the example's folder
+//! `examples/EXAMPLE/`, the example's name made NAME: they pass `cargo test` as they are,
+//! and the user then writes the problem's statement, `solve`, brute force and samples over
+//! them. Nothing else is edited: the workspace finds the package by its folder, its tests
+//! are a target of its own, and the tests find its samples and its checker or judge. It
+//! refuses a NAME that is not a lowercase identifier, names something else in a binary's
+//! scope or a package of Cargo.lock, or is taken.
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -35,6 +35,40 @@ const TEMPLATES: [(&str, &str, &str); 5] = [
         "an interactive problem, played against a judge",
     ),
 ];
+
+/// The `Cargo.toml` of program `name`, a package whose folder is `up` below the crate's
+/// root (`../../..` for `src/bin/NAME/`, `../..` for an example): its binary, `main.rs`,
+/// and its tests, `tests.rs`, a target without libtest (`common::tests!` writes its `main`).
+pub fn manifest(name: &str, up: &str) -> String {
+    format!(
+        "# The program {name}: its binary (main.rs) and its tests (tests.rs, whose `main`\n\
+         # `common::tests!` writes). Written by `cargo run --bin new`; the workspace finds it\n\
+         # by its folder.\n\
+         [package]\n\
+         name = \"{name}\"\n\
+         version = \"0.0.0\"\n\
+         edition = \"2021\"\n\
+         rust-version = \"1.63\"\n\
+         publish = false\n\
+         \n\
+         [dependencies]\n\
+         combgames = {{ path = \"{up}\" }}\n\
+         \n\
+         [dev-dependencies]\n\
+         common = {{ path = \"{up}/tests/common\", package = \"combgames-common\" }}\n\
+         proptest = \"1\"\n\
+         \n\
+         [[bin]]\n\
+         name = \"{name}\"\n\
+         path = \"main.rs\"\n\
+         test = false\n\
+         \n\
+         [[test]]\n\
+         name = \"{name}\"\n\
+         path = \"tests.rs\"\n\
+         harness = false\n"
+    )
+}
 
 /// Names a binary's code already uses: Rust's keywords, the crates in its scope, and the
 /// tools of `src/bin/`.
@@ -154,13 +188,17 @@ fn run(args: &[String]) -> Result<String, String> {
         let entries = fs::read_dir(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
         let mut paths: Vec<PathBuf> = entries.flatten().map(|e| e.path()).collect();
         paths.sort();
-        for path in paths.into_iter().filter(|p| p.is_file()) {
+        let copied = paths
+            .into_iter()
+            .filter(|p| p.is_file() && !p.ends_with("Cargo.toml"));
+        for path in copied {
             let text = fs::read_to_string(&path)
                 .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
             let file = path.file_name().expect("a file has a name");
             files.push((to.join(file), renamed(&text, example, name)));
         }
     }
+    files.insert(0, (problem.join("Cargo.toml"), manifest(name, "../../..")));
     let mut written = Vec::new();
     for (path, text) in &files {
         let dir = path.parent().expect("a file is in a folder");
@@ -179,8 +217,11 @@ fn run(args: &[String]) -> Result<String, String> {
          - samples/{name}/: the statement's samples, as sample.in and sample.out;\n\
          - src/bin/{name}/main.rs: the statement in its doc, and solve;\n\
          - src/bin/{name}/tests.rs: a brute force from the rules, and the errors of bad input;\n\
-         - cargo test -q {name} runs its samples, tests and bundle; then\n  \
-         cargo run --release --bin bundle -- {name} > submit.rs",
+         - cargo test -q {name} runs its samples, tests and bundle (the first time, it builds\n  \
+         the new package: some seconds); cargo fmt and cargo clippy --workspace --all-targets\n  \
+         before you commit, as CI runs them;\n\
+         - cargo run -q --release --bin bundle -- {name} > target/{name}.rs is the file to\n  \
+         submit (target/ is not committed)",
         written.join(", ")
     ))
 }
@@ -205,10 +246,22 @@ fn check_name(root: &Path, name: &str) -> Result<(), String> {
         format!("src/bin/{name}.rs"),
         format!("src/bin/{name}"),
         format!("samples/{name}"),
+        format!("examples/{name}"),
     ];
-    match taken.iter().find(|path| root.join(path).exists()) {
-        Some(path) => Err(format!("{name} is taken: {path} exists")),
-        None => Ok(()),
+    if let Some(path) = taken.iter().find(|path| root.join(path).exists()) {
+        return Err(format!("{name} is taken: {path} exists"));
+    }
+    // A package of that name already in the build (a dependency of the tests) would make
+    // `cargo test -p NAME` ambiguous.
+    let lock = fs::read_to_string(root.join("Cargo.lock")).unwrap_or_default();
+    match lock
+        .lines()
+        .any(|line| line == format!("name = \"{name}\""))
+    {
+        true => Err(format!(
+            "{name} is taken: Cargo.lock has a package {name} (a dependency): choose another"
+        )),
+        false => Ok(()),
     }
 }
 

@@ -1,10 +1,15 @@
 //! Bundling helpers shared by the bundle tests: run the bundler, check its report, compile a
-//! bundle alone with plain `rustc`.
+//! bundle alone with plain `rustc`, and keep what was compiled ([`cached`]) so that a bundle
+//! is not compiled again until its bytes or the compiler change.
 
 use super::samples::Program;
+use std::collections::hash_map::DefaultHasher;
+use std::collections::HashMap;
 use std::fs;
+use std::hash::{Hash, Hasher};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
+use std::sync::Mutex;
 
 /// What every bundle stays under, as README says: some judges take no source over 50 KB (the
 /// bundler itself refuses 64 KiB, which more judges reject).
@@ -122,26 +127,90 @@ impl Build<'_> {
         format!("--edition {}{optimize}", self.edition)
     }
 
-    /// Compiles `source` alone into `dir/file` (written to `dir/file.rs`); a warning fails
-    /// too.
+    /// Compiles `source` alone into `dir/file` (written to `dir/file.rs`), or gives the
+    /// program an earlier run compiled from the same bytes with the same compiler and flags
+    /// ([`cached`]); a warning fails too.
     pub fn compile(&self, dir: &Path, file: &str, source: &str) -> Result<PathBuf, String> {
+        let key = format!("{}\n{}\n", compiler_version(self.rustc), self.flags());
+        cached(&[key.as_bytes(), source.as_bytes()], |exe| {
+            self.compile_to(dir, file, source, exe)
+        })
+    }
+
+    /// Compiles `source` alone into `exe`, written to `dir/file.rs` first.
+    fn compile_to(&self, dir: &Path, file: &str, source: &str, exe: &Path) -> Result<(), String> {
         let path = dir.join(format!("{file}.rs"));
         fs::write(&path, source).map_err(|e| format!("{}: {e}", path.display()))?;
-        let exe = dir.join(file);
         let mut rustc = Command::new(self.rustc);
         rustc.args(["--edition", self.edition]);
         if self.optimize {
             rustc.arg("-O");
         }
-        rustc.arg("-o").arg(&exe).arg(&path);
+        rustc.arg("-o").arg(exe).arg(&path);
         let what = format!(
             "{} {} on the bundle alone",
             self.rustc.display(),
             self.flags()
         );
-        run_compiler(&mut rustc, &what)?;
-        Ok(exe)
+        run_compiler(&mut rustc, &what)
     }
+}
+
+/// What `rustc -vV` says of the compiler at `rustc` (its path, if it does not run), asked
+/// once a run.
+pub fn compiler_version(rustc: &Path) -> String {
+    static VERSIONS: Mutex<Option<HashMap<PathBuf, String>>> = Mutex::new(None);
+    let mut versions = VERSIONS.lock().unwrap_or_else(|e| e.into_inner());
+    let versions = versions.get_or_insert_with(HashMap::new);
+    let version = versions.entry(rustc.to_path_buf()).or_insert_with(|| {
+        let out = Command::new(rustc).arg("-vV").output();
+        let text = out.map(|o| String::from_utf8_lossy(&o.stdout).into_owned());
+        format!("{}\n{}", rustc.display(), text.unwrap_or_default())
+    });
+    version.clone()
+}
+
+/// The program compiled from `inputs` (a compiler, its flags, a source...), kept in the
+/// cache folder `target/compiled/`: made by `compile(exe)` when no earlier run made it from
+/// the same inputs, byte for byte (they are kept beside it and compared, so that two inputs
+/// with the same hash never share a program). A failed compile keeps nothing.
+pub fn cached(
+    inputs: &[&[u8]],
+    compile: impl FnOnce(&Path) -> Result<(), String>,
+) -> Result<PathBuf, String> {
+    let mut hasher = DefaultHasher::new();
+    inputs.hash(&mut hasher);
+    let folder = cache_dir()?.join(format!("{:016x}", hasher.finish()));
+    let (exe, kept) = (folder.join("program"), folder.join("inputs"));
+    let joined: Vec<u8> = inputs
+        .iter()
+        .flat_map(|i| [&i[..], b"\0"].concat())
+        .collect();
+    if exe.is_file() && fs::read(&kept).map_or(false, |k| k == joined) {
+        return Ok(exe);
+    }
+    // Made aside and moved in place, so that a run that stops halfway leaves nothing.
+    let work = folder.with_extension(format!("part{}", std::process::id()));
+    let _ = fs::remove_dir_all(&work);
+    fs::create_dir_all(&work).map_err(|e| format!("{}: {e}", work.display()))?;
+    let made = compile(&work.join("program")).and_then(|()| {
+        fs::write(work.join("inputs"), &joined).map_err(|e| e.to_string())?;
+        let _ = fs::remove_dir_all(&folder);
+        fs::rename(&work, &folder).map_err(|e| format!("{}: {e}", folder.display()))
+    });
+    let _ = fs::remove_dir_all(&work);
+    made.map(|()| exe)
+}
+
+/// `target/compiled/`, beside the profiles' folders of the target folder this test runs from.
+fn cache_dir() -> Result<PathBuf, String> {
+    let exe = std::env::current_exe().map_err(|e| e.to_string())?;
+    // target/<profile>/deps/<test>
+    let target = exe
+        .ancestors()
+        .nth(3)
+        .ok_or("the test runs from no target folder")?;
+    Ok(target.join("compiled"))
 }
 
 /// Runs a compiler command; an error or any warning is a failure that quotes its output.

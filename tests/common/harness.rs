@@ -1,16 +1,24 @@
-//! A small stand-in for libtest, for the `harness = false` targets (`samples`, `bundle`): it
-//! reads libtest's command line (filters, `--exact`, `--skip`, `--list`, `-q`,
-//! `--test-threads`, ...; flags it has no use for, like `--nocapture`, are accepted and
-//! ignored), runs named trials on a few threads, prints the failures' details and then
-//! libtest's closing line, and exits with 101 when a trial failed, as libtest does.
+//! A small stand-in for libtest, for the `harness = false` targets: the `samples` and
+//! `bundle` targets, and every program's tests (`src/bin/NAME/tests.rs`, declared with
+//! [`tests!`](crate::tests)). It reads libtest's command line (filters, `--exact`, `--skip`,
+//! `--list`, `-q`, `--test-threads`, ...; flags it has no use for, like `--nocapture`, are
+//! accepted and ignored), runs named trials on a few threads, prints the failures' details and
+//! then a closing line, and exits with 101 when a trial failed, as libtest does.
 //!
-//! A run of every trial that passes prints that closing line alone, so that `cargo test`
-//! stays short; a failure shows in full (for a sample: its name, the expected and the actual
-//! line). With a filter, `--format pretty` or `--show-output` (and without `-q`), each trial
-//! also gets a line with its verdict and time, in a fixed order, as libtest prints them.
+//! It is quiet (cargo passes no `-q` to such a target, so it is quiet by itself): a target
+//! whose trials the filters all leave out prints nothing (libtest prints five lines), one
+//! that passes prints its closing line alone, and a program's tests that all pass print
+//! nothing unless a filter picked them, so that a green `cargo test -q` stays a few lines
+//! however many problems the workspace holds, and `cargo test -q NAME` shows a line for
+//! each target that ran something. A failure always shows in full (for a test that panicked,
+//! its last panic message: proptest's names the minimal failing input). With `--format
+//! pretty` or `--show-output`, each trial also gets a line with its verdict and time, in a
+//! fixed order, as libtest prints them.
 
+use std::cell::RefCell;
 use std::collections::BTreeMap;
 use std::io::{IsTerminal, Write};
+use std::panic;
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc;
@@ -18,12 +26,11 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 /// Why a trial failed: a short verdict for its line (`wrong answer`) and the details
-/// printed under `failures:`, with more details shown only when each trial gets its line.
+/// printed under `failures:`.
 #[derive(Debug)]
 pub struct Failure {
     pub verdict: String,
     pub details: String,
-    pub more: String,
 }
 
 impl Failure {
@@ -31,15 +38,7 @@ impl Failure {
         Failure {
             verdict: verdict.into(),
             details: details.into(),
-            more: String::new(),
         }
-    }
-
-    /// The same failure with `more` after its details when each trial gets its line (a
-    /// filter, `--format pretty` or `--show-output`): details too long for every run.
-    pub fn with_more(mut self, more: impl Into<String>) -> Failure {
-        self.more = more.into();
-        self
     }
 }
 
@@ -201,10 +200,9 @@ fn parse(args: &[String]) -> Result<Options, Result<(), String>> {
 }
 
 impl Options {
-    /// Whether each trial gets its line: with a filter (a few trials, looked at closely) or
-    /// when asked, unless told to be quiet.
+    /// Whether each trial gets its line: when asked, unless told to be quiet.
     fn lines(&self) -> bool {
-        !self.terse && (self.pretty || !self.filters.is_empty())
+        !self.terse && self.pretty
     }
 
     fn selects(&self, name: &str) -> bool {
@@ -230,6 +228,12 @@ pub fn listing() -> bool {
 
 /// Runs the trials the command line selects: success if all passed, else 101 as libtest.
 pub fn run(trials: Vec<Trial>) -> ExitCode {
+    run_noted(trials, "", true)
+}
+
+/// As [`run`], printing `note` (if not empty) before the closing line when a trial ran;
+/// without `loud_pass`, a run that no filter picked prints nothing when all pass.
+fn run_noted(trials: Vec<Trial>, note: &str, loud_pass: bool) -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let options = match parse(&args) {
         Ok(options) => options,
@@ -255,12 +259,19 @@ pub fn run(trials: Vec<Trial>) -> ExitCode {
         return ExitCode::SUCCESS;
     }
     let filtered_out = total - selected.len();
+    if selected.is_empty() {
+        return ExitCode::SUCCESS;
+    }
+    let quiet_pass = !loud_pass && options.filters.is_empty() && !options.lines();
     // Tests run on the current toolchain only, not on `rust-version`.
     #[allow(clippy::incompatible_msrv)]
     let color = options
         .color
         .unwrap_or_else(|| std::io::stdout().is_terminal());
-    if run_selected(selected, &options, color, filtered_out) {
+    if !note.is_empty() && !quiet_pass {
+        println!("{note}");
+    }
+    if run_selected(selected, &options, color, filtered_out, quiet_pass) {
         ExitCode::SUCCESS
     } else {
         ExitCode::from(101)
@@ -297,7 +308,13 @@ pub fn show_duration(d: Duration) -> String {
 /// Runs `trials` on worker threads; with a line per trial (`Options::lines`), prints each
 /// verdict in the trials' order as soon as it and every one before it are known. True if
 /// all passed.
-fn run_selected(trials: Vec<Trial>, options: &Options, color: bool, filtered_out: usize) -> bool {
+fn run_selected(
+    trials: Vec<Trial>,
+    options: &Options,
+    color: bool,
+    filtered_out: usize,
+    quiet_pass: bool,
+) -> bool {
     let start = Instant::now();
     let n = trials.len();
     let lines = options.lines();
@@ -364,12 +381,8 @@ fn run_selected(trials: Vec<Trial>, options: &Options, color: bool, filtered_out
     if !failures.is_empty() {
         println!("\nfailures:\n");
         for (name, failure) in &failures {
-            let more = match lines && !failure.more.is_empty() {
-                true => format!("\n{}", failure.more),
-                false => String::new(),
-            };
             println!(
-                "---- {name} ----\n{}: {}{more}\n",
+                "---- {name} ----\n{}: {}\n",
                 failure.verdict, failure.details
             );
         }
@@ -379,6 +392,9 @@ fn run_selected(trials: Vec<Trial>, options: &Options, color: bool, filtered_out
         }
     }
     let ok = failures.is_empty();
+    if ok && quiet_pass {
+        return true;
+    }
     let result = if ok {
         paint("ok", "32", color)
     } else {
@@ -388,9 +404,47 @@ fn run_selected(trials: Vec<Trial>, options: &Options, color: bool, filtered_out
     let gap = if lines || !ok { "\n" } else { "" };
     println!(
         "{gap}test result: {result}. {passed} passed; {} failed; 0 ignored; 0 measured; \
-         {filtered_out} filtered out; finished in {:.2}s\n",
+         {filtered_out} filtered out; finished in {:.2}s",
         failures.len(),
         start.elapsed().as_secs_f64()
     );
     ok
+}
+
+/// Runs as [`run`] with `note` printed before the closing line when a trial ran (the
+/// `bundle` target names the compilers it checked).
+pub fn run_with_note(trials: Vec<Trial>, note: &str) -> ExitCode {
+    run_noted(trials, note, true)
+}
+
+thread_local! {
+    /// The message of the last panic on this thread, kept by the hook [`run_tests`] sets.
+    static LAST_PANIC: RefCell<Option<String>> = const { RefCell::new(None) };
+}
+
+/// Runs a program's test functions, `(name, test)`, as trials named `PROGRAM::name`; a test
+/// fails by panicking. The `main` that [`tests!`](crate::tests) writes.
+///
+/// A panic's message is kept, not printed (proptest panics once for each case it tries while
+/// shrinking one that fails), and shown under `failures:` if its test fails.
+pub fn run_tests(program: &str, tests: &[(&str, fn())]) -> ExitCode {
+    panic::set_hook(Box::new(|info| {
+        LAST_PANIC.with(|last| *last.borrow_mut() = Some(info.to_string()));
+    }));
+    let trials = tests
+        .iter()
+        .map(|&(name, test)| {
+            Trial::new(
+                format!("{program}::{name}"),
+                move || match panic::catch_unwind(test) {
+                    Ok(()) => Ok(String::new()),
+                    Err(_) => {
+                        let message = LAST_PANIC.with(|last| last.borrow_mut().take());
+                        Err(Failure::new("panicked", message.unwrap_or_default()))
+                    }
+                },
+            )
+        })
+        .collect();
+    run_noted(trials, "", false)
 }

@@ -7,7 +7,8 @@
 //! - [`judge`] and [`pipes`]: an interactive program played against its judge;
 //!   [`judged`]: the samples of a program judged by a checker or a judge.
 //! - [`bundling`]: the bundler, and compiling a bundle alone.
-//! - [`harness`]: the stand-in for libtest of the `samples` and `bundle` targets.
+//! - [`harness`]: the stand-in for libtest of the `samples` and `bundle` targets and of every
+//!   program's tests, which [`tests!`] declares ([`config!`] configures their proptests).
 
 pub mod bundling;
 pub mod harness;
@@ -24,6 +25,48 @@ use std::io::{self, Cursor, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::rc::Rc;
+
+/// Declares a program's tests, the test functions of its `tests.rs` (the root of a
+/// `harness = false` test target): `common::tests!(answers_match_a_game_search,
+/// bad_input_is_reported);` writes the `main` that runs them (`harness::run_tests`), each a
+/// trial named `PROGRAM::NAME`, so that `cargo test NAME` runs them. A function left out of
+/// the list never runs: the compiler warns that it is never used.
+#[macro_export]
+macro_rules! tests {
+    ($($test:ident),+ $(,)?) => {
+        fn main() -> std::process::ExitCode {
+            $crate::harness::run_tests(env!("CARGO_PKG_NAME"), &[$((stringify!($test), $test as fn())),+])
+        }
+    };
+}
+
+/// A proptest configuration for a program's tests: `cases` cases (or `PROPTEST_CASES`, when
+/// set, for a deeper run), and the seeds of past failures kept in the program's own folder,
+/// `proptest-regressions.txt` beside its `Cargo.toml`. In a `proptest!` block:
+/// `#![proptest_config(common::config!(64))]`.
+#[macro_export]
+macro_rules! config {
+    ($cases:expr) => {
+        $crate::proptest_config(
+            $cases,
+            concat!(env!("CARGO_MANIFEST_DIR"), "/proptest-regressions.txt"),
+        )
+    };
+}
+
+/// The configuration [`config!`] makes: `cases` cases unless `PROPTEST_CASES` says, seeds
+/// kept in the file `seeds`.
+pub fn proptest_config(cases: u32, seeds: &'static str) -> ProptestConfig {
+    use proptest::test_runner::FileFailurePersistence;
+    let asked = std::env::var("PROPTEST_CASES")
+        .ok()
+        .and_then(|c| c.parse().ok());
+    ProptestConfig {
+        cases: asked.unwrap_or(cases),
+        failure_persistence: Some(Box::new(FileFailurePersistence::Direct(seeds))),
+        ..ProptestConfig::default()
+    }
+}
 
 /// Declares the program at `path` as module `name` of a test crate (where its `main` goes
 /// unused), as many times as tests need it: `common::binary!(nim_move,

@@ -108,11 +108,10 @@ impl Program {
     }
 
     /// The executable cargo built, newer than every source file it was built from (the
-    /// dep-info file of its unit names them): a test must not run an old one. Cargo names a
-    /// binary in `CARGO_BIN_EXE_<name>` when it runs an integration test, and builds every
-    /// binary then; a binary's own unit tests, and examples, find it beside the `deps`
-    /// folder of the test, and build it first with `cargo build` if it is old or missing
-    /// (`cargo test --bin NAME` builds no executable, `--test` no example).
+    /// dep-info file of its unit names them): a test must not run an old one. Every program
+    /// is a package of the workspace whose binary cargo puts in the profile's folder, the
+    /// parent of the test's `deps` folder; it is built first with `cargo build` if it is old
+    /// or missing (`cargo test --test samples` builds no other package).
     pub fn built(&self) -> Result<PathBuf, String> {
         let exe = std::env::current_exe().map_err(|e| e.to_string())?;
         let profile_dir = exe
@@ -120,26 +119,21 @@ impl Program {
             .and_then(Path::parent)
             .ok_or("the test does not run from target/<profile>/deps")?;
         let file = format!("{}{}", self.name, std::env::consts::EXE_SUFFIX);
-        let exe = match std::env::var_os(format!("CARGO_BIN_EXE_{}", self.name)) {
-            Some(path) if !self.example => PathBuf::from(path),
-            _ if self.example => profile_dir.join("examples").join(file),
-            _ => profile_dir.join(file),
-        };
+        let exe = profile_dir.join(file);
         if self.stale(&exe).is_some() {
             // The test profile's folder is `debug`; others are named after their profile.
             let profile = profile_dir.file_name().and_then(|name| name.to_str());
             let profile =
                 profile.map_or("test", |name| if name == "debug" { "test" } else { name });
-            let kind = if self.example { "--example" } else { "--bin" };
             let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
             let build = Command::new(cargo)
-                .args(["build", "-q", "--profile", profile, kind, &self.name])
+                .args(["build", "-q", "--profile", profile, "--bin", &self.name])
                 .current_dir(manifest_dir())
                 .output()
                 .map_err(|e| format!("cannot run cargo build: {e}"))?;
             if !build.status.success() {
                 let why = String::from_utf8_lossy(&build.stderr);
-                return Err(format!("cargo build {kind} {} fails:\n{why}", self.name));
+                return Err(format!("cargo build --bin {} fails:\n{why}", self.name));
             }
         }
         match self.stale(&exe) {
@@ -203,20 +197,15 @@ fn modified(path: &Path) -> std::io::Result<SystemTime> {
     fs::metadata(path)?.modified()
 }
 
-/// Every program, problems then examples, each sorted by name: a binary of `src/bin/` but
-/// the tools, `NAME.rs` or `NAME/main.rs`, and a folder of `examples/` with a `main.rs`.
+/// Every program, problems then examples, each sorted by name: a folder of `src/bin/` but
+/// the tools', and a folder of `examples/`, with a `main.rs`.
 pub fn programs() -> Vec<Program> {
     let mut programs = Vec::new();
     for (dir, example) in [("src/bin", false), ("examples", true)] {
         for path in sorted_entries(&manifest_dir().join(dir)) {
-            let name = match path.file_stem().and_then(|s| s.to_str()) {
-                Some(name) if !example && TOOLS.contains(&name) => continue,
-                Some(name) => name.to_string(),
-                None => continue,
-            };
-            let main = path.join("main.rs").is_file();
-            let file = !example && path.extension().map_or(false, |e| e == "rs");
-            if main || file {
+            let name = file_name(&path);
+            let tool = !example && TOOLS.contains(&name.as_str());
+            if path.join("main.rs").is_file() && !tool {
                 programs.push(Program { example, name });
             }
         }
@@ -255,8 +244,8 @@ pub struct Misfiled {
 
 /// Every sample, by program then name, and what is wrong in the programs' folders: a folder
 /// of `samples/` naming no problem, an unpaired `.in` or `.out` (a judged program may leave
-/// out its `.out`s), another kind of file, a program without samples, and a `main.rs` that
-/// does not declare its tests as a module named after the program.
+/// out its `.out`s), another kind of file, a program without samples, a program that is no
+/// package named after it, and a file `src/bin/NAME.rs` that is no tool.
 pub fn find_samples() -> (Vec<Sample>, Vec<Misfiled>) {
     let programs = programs();
     let mut samples = Vec::new();
@@ -267,28 +256,38 @@ pub fn find_samples() -> (Vec<Sample>, Vec<Misfiled>) {
         if !programs.contains(&Program::problem(&folder)) {
             wrong(
                 folder.clone(),
+                format!("samples/{folder} names no problem: there is no src/bin/{folder}/main.rs"),
+            );
+        }
+    }
+    for file in sorted_entries(&manifest_dir().join("src/bin")) {
+        let name = file_name(&file);
+        let tool = TOOLS.iter().any(|tool| name == format!("{tool}.rs"));
+        if !tool && file.extension().map_or(false, |e| e == "rs") {
+            let folder = name.trim_end_matches(".rs");
+            wrong(
+                folder.to_string(),
                 format!(
-                    "samples/{folder} names no problem: there is no src/bin/{folder}/main.rs \
-                     nor src/bin/{folder}.rs"
+                    "src/bin/{name} is no problem: a problem is a package, src/bin/{folder}/ \
+                     with its Cargo.toml, main.rs and tests.rs (`cargo run --bin new -- \
+                     {folder}` writes them)"
                 ),
             );
         }
     }
     for program in programs {
-        // Named after the program, its tests run with `cargo test NAME`.
-        let main = program.dir().join("main.rs");
-        let tests = format!(
-            "#[cfg(test)]\n#[path = \"tests.rs\"]\nmod {};",
-            program.name
-        );
-        if main.is_file() && !fs::read_to_string(&main).map_or(false, |m| m.contains(&tests)) {
+        // A package named after the program: `cargo test NAME` runs its tests.
+        let manifest = program.dir().join("Cargo.toml");
+        let named = format!("name = \"{}\"", program.name);
+        if !fs::read_to_string(&manifest).map_or(false, |m| m.lines().any(|l| l == named)) {
             wrong(
                 program.id(),
                 format!(
-                    "{} does not end with `{}`: its tests would not run by `cargo test {}`",
-                    main.strip_prefix(manifest_dir()).unwrap_or(&main).display(),
-                    tests.replace('\n', " "),
-                    program.name
+                    "{} does not say `{named}`: each program is a package named after it",
+                    manifest
+                        .strip_prefix(manifest_dir())
+                        .unwrap_or(&manifest)
+                        .display(),
                 ),
             );
         }

@@ -1,12 +1,5 @@
-//! The examples, `examples/NAME/`: each one's tests (its `tests.rs`, which its `main.rs`
-//! declares as a module named after it) run here, and the README and `examples/README.md`
-//! show their files as they are.
-
-common::binary!(dawson, "../../examples/dawson/main.rs");
-common::binary!(georgia_bob, "../../examples/georgia_bob/main.rs");
-common::binary!(nim_duel, "../../examples/nim_duel/main.rs");
-common::binary!(nim_move, "../../examples/nim_move/main.rs");
-common::binary!(take_away, "../../examples/take_away/main.rs");
+//! The examples, `examples/NAME/` (packages of their own, with their own tests): the README
+//! and `examples/README.md` show their files as they are.
 
 use std::fs;
 use std::path::Path;

@@ -1,12 +1,19 @@
 //! The `new` tool: each flag copies its example's files, the example's name made the new
-//! problem's where it is a whole word, and they are formatted as `cargo fmt` wants; a name
-//! that is no identifier, is reserved or is taken is refused, and nothing is written then.
+//! problem's where it is a whole word, and they are formatted as `cargo fmt` wants, beside
+//! the package's `Cargo.toml` it writes (every program's manifest is the one it writes); a
+//! name that is no identifier, is reserved or is taken is refused, and nothing is written
+//! then.
 
 use crate::common::bundling::{manifest_dir, TempDir};
 use crate::common::samples::Program;
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
+
+// The tool itself, for its manifest.
+#[allow(dead_code)]
+#[path = "../../src/bin/new.rs"]
+mod tool;
 
 /// Runs `new` with `args` on the crate at `root`.
 fn new(root: &Path, args: &[&str]) -> Output {
@@ -53,6 +60,7 @@ fn scratch(name: &str) -> TempDir {
     fs::create_dir_all(temp.0.join("src/bin/taken")).unwrap();
     fs::create_dir_all(temp.0.join("samples/sampled")).unwrap();
     fs::write(temp.0.join("src/bin/filed.rs"), "fn main() {}\n").unwrap();
+    fs::copy(manifest_dir().join("Cargo.lock"), temp.0.join("Cargo.lock")).unwrap();
     temp
 }
 
@@ -88,6 +96,11 @@ fn each_flag_copies_its_example_renamed_and_formatted() {
         let (mut code, mut samples): (Vec<_>, Vec<_>) = files(&root.join("examples").join(example))
             .into_iter()
             .partition(|(path, _)| !path.starts_with("samples"));
+        // The manifest is written for the new folder, not copied.
+        let at = code
+            .iter()
+            .position(|(path, _)| path == Path::new("Cargo.toml"));
+        code[at.unwrap()].1 = tool::manifest(example, "../../..");
         for (path, _) in &mut samples {
             *path = path.strip_prefix("samples").unwrap().to_path_buf();
         }
@@ -162,6 +175,14 @@ fn bad_or_taken_names_are_refused_and_nothing_is_written() {
             &["bundle"],
             "error: bundle is a Rust keyword, a crate or a tool",
         ),
+        (
+            &["dawson"],
+            "error: dawson is taken: examples/dawson exists",
+        ),
+        (
+            &["fnv"],
+            "error: fnv is taken: Cargo.lock has a package fnv",
+        ),
         (&["x", "--eof", "--judge"], "error: one flag at most"),
         (&["x", "--sideways"], "error: usage: new"),
         (&[], "error: usage: new"),
@@ -171,5 +192,19 @@ fn bad_or_taken_names_are_refused_and_nothing_is_written() {
         assert!(!run.status.success() && run.stdout.is_empty(), "{args:?}");
         assert!(stderr.starts_with(error), "{args:?}: {stderr}");
         assert_eq!(files(root), before, "{args:?} wrote something");
+    }
+}
+
+#[test]
+fn every_program_is_the_package_new_writes() {
+    for program in crate::common::samples::programs() {
+        let up = if program.example { "../.." } else { "../../.." };
+        let manifest = fs::read_to_string(program.dir().join("Cargo.toml")).unwrap();
+        assert_eq!(
+            manifest,
+            tool::manifest(&program.name, up),
+            "{}",
+            program.id()
+        );
     }
 }

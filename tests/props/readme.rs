@@ -309,6 +309,9 @@ fn a_region_is_rewritten_and_nothing_else() {
         "<!-- end r -->\n<!-- begin r: x -->\n",
         "<!-- begin r: x -->\n<!-- end r -->\n<!-- end r -->\n",
     ] {
-        assert!(regions::replace(broken, "r", "x", "").is_err(), "{broken:?}");
+        assert!(
+            regions::replace(broken, "r", "x", "").is_err(),
+            "{broken:?}"
+        );
     }
 }

@@ -248,7 +248,3 @@ pub fn solve<R: Read>(rd: &mut Reader<R>, out: &mut impl Write) -> Result<()> {
 fn main() -> ExitCode {
     io::run(solve)
 }
-
-#[cfg(test)]
-#[path = "tests.rs"]
-mod card_game;

@@ -1,6 +1,18 @@
 //! card_game against an exhaustive search over the sets of remaining cards, written from the
 //! rules: walk the card's diagonals both ways and stop at the edge or at a hole.
 
+common::binary!(card_game, "main.rs");
+common::tests!(
+    answers_and_the_plain_region_recursion_match_an_exhaustive_search,
+    large_boards_match_the_plain_region_recursion,
+    large_boards_with_crlf_lines_match_the_plain_region_recursion,
+    every_board_of_two_by_two_and_three_by_two_matches_the_search,
+    the_problems_mirror_pair_tells_r_from_b,
+    crlf_blank_lines_and_a_missing_final_newline_are_fine,
+    bad_input_gives_one_clear_error,
+    the_binary_reports_one_error_line_and_fails
+);
+
 use proptest::prelude::*;
 
 /// The steps (drow, dcol) of a card's walks: R on the "/" diagonal (row + col constant), B
@@ -140,7 +152,7 @@ fn board_text(board: &[Vec<u8>], newline: &str) -> String {
 }
 
 fn run(input: &str) -> (String, Option<String>) {
-    common::run_solve(super::solve, input)
+    common::run_solve(card_game::solve, input)
 }
 
 fn answer(wins: bool) -> &'static str {
@@ -165,11 +177,10 @@ fn small_board() -> impl Strategy<Value = Vec<Vec<u8>>> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(400))]
+    #![proptest_config(common::config!(400))]
 
     /// The binary's answer, and the plain region recursion's (which the large boards below
     /// check the binary against), are the exhaustive search's, searched once per board.
-    #[test]
     fn answers_and_the_plain_region_recursion_match_an_exhaustive_search(board in small_board()) {
         let wins = brute_force_wins(&board);
         prop_assert_eq!(run(&board_text(&board, "\n")), (answer(wins).to_string(), None));
@@ -180,7 +191,7 @@ proptest! {
 /// The DP against the plain recursion, and the binary's answer, on one board.
 fn check_large_board(board: &[Vec<u8>], newline: &str) -> Result<(), TestCaseError> {
     let (n, m) = (board.len(), board[0].len());
-    let values = super::parity_values(&board.concat(), n, m);
+    let values = card_game::parity_values(&board.concat(), n, m);
     let plain = diagonal_region_values(board);
     prop_assert_eq!(values, plain);
     let expected = answer(plain[0] ^ plain[1] != 0);
@@ -194,20 +205,17 @@ fn check_large_board(board: &[Vec<u8>], newline: &str) -> Result<(), TestCaseErr
 // Two tests of 20 boards rather than one of 40, so that the test threads share the slowest
 // check.
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(20))]
+    #![proptest_config(common::config!(20))]
 
-    #[test]
     fn large_boards_match_the_plain_region_recursion(board in large_board()) {
         check_large_board(&board, "\n")?;
     }
 
-    #[test]
     fn large_boards_with_crlf_lines_match_the_plain_region_recursion(board in large_board()) {
         check_large_board(&board, "\r\n")?;
     }
 }
 
-#[test]
 fn every_board_of_two_by_two_and_three_by_two_matches_the_search() {
     // All 3^4 + 2 * 3^6 boards, in both orientations of the 3x2 one.
     for (n, m) in [(2, 2), (3, 2), (2, 3)] {
@@ -234,7 +242,6 @@ fn every_board_of_two_by_two_and_three_by_two_matches_the_search() {
     }
 }
 
-#[test]
 fn the_problems_mirror_pair_tells_r_from_b() {
     // The problem's facts: RR/BG is L and RR/GB is W.
     assert_eq!(run("2 2\nRR\nBG\n"), ("L\n".to_string(), None));
@@ -243,13 +250,11 @@ fn the_problems_mirror_pair_tells_r_from_b() {
     assert!(brute_force_wins(&[b"RR".to_vec(), b"GB".to_vec()]));
 }
 
-#[test]
 fn crlf_blank_lines_and_a_missing_final_newline_are_fine() {
     assert_eq!(run("\r\n2 2\r\n\r\nRR\r\nGB"), ("W\n".to_string(), None));
     assert_eq!(run("2\n2\n\nRR\n\n\nBG\n\n"), ("L\n".to_string(), None));
 }
 
-#[test]
 fn bad_input_gives_one_clear_error() {
     let cases = [
         (
@@ -311,7 +316,6 @@ fn bad_input_gives_one_clear_error() {
     common::assert_errors(run, &[extra_row, long_row]);
 }
 
-#[test]
 fn the_binary_reports_one_error_line_and_fails() {
     common::assert_binary_fails(
         common::built(file!()),

@@ -234,7 +234,3 @@ fn main() -> ExitCode {
     let values = scaled_values();
     io::run(|rd, out| solve(rd, out, &values))
 }
-
-#[cfg(test)]
-#[path = "tests.rs"]
-mod hdu6597;

@@ -1,6 +1,25 @@
 //! hdu6597 against the rules: every board value from its options, and every verdict on
 //! small sums against an explicit minimax over the sum, with each player starting.
 
+common::binary!(hdu6597, "main.rs");
+common::tests!(
+    every_position_is_a_number_and_the_table_agrees,
+    the_values_stated_in_the_problem_file,
+    banned_cells_count_as_empty,
+    verdicts_of_hand_made_games_of_every_class,
+    the_search_fallback_decides_simple_sums,
+    verdicts_match_minimax_over_the_sum,
+    long_inputs_in_any_layout_cross_the_buffer,
+    any_layout_reads_as_the_plain_reader_reads_it,
+    faults_anywhere_are_reported_as_the_plain_reader_reports_them,
+    long_inputs_read_fast_as_the_plain_reader_reads_them,
+    all_three_layouts_crlf_blank_lines_and_no_final_newline,
+    an_empty_sum_is_a_second_player_win,
+    rows_take_any_one_byte_between_their_cells,
+    bad_input_reports_the_line_after_the_complete_answers,
+    the_binary_prints_answers_then_one_error_line_and_fails
+);
+
 use combgames::partizan::{graph_outcomes, OutcomeClass};
 use proptest::prelude::*;
 use std::collections::HashMap;
@@ -137,14 +156,13 @@ fn show(board: &Board) -> String {
 /// The program's fixed-point value of a position, as an exact number.
 fn table_value(table: &[i16], code: usize) -> Option<Q> {
     let scaled = table[code];
-    (scaled != super::NOT_A_NUMBER).then(|| Q::from(scaled) << (20 - super::SCALE))
+    (scaled != hdu6597::NOT_A_NUMBER).then(|| Q::from(scaled) << (20 - hdu6597::SCALE))
 }
 
-#[test]
 fn every_position_is_a_number_and_the_table_agrees() {
     let mut values = Values(HashMap::new());
-    let table = super::scaled_values();
-    assert_eq!(table.len(), super::POSITIONS);
+    let table = hdu6597::scaled_values();
+    assert_eq!(table.len(), hdu6597::POSITIONS);
     for board in all_boards() {
         let v = values.of(&board);
         let code = code(&board);
@@ -159,7 +177,6 @@ fn every_position_is_a_number_and_the_table_agrees() {
     assert!(all.iter().any(|v| v % (ONE / 16) != 0));
 }
 
-#[test]
 fn the_values_stated_in_the_problem_file() {
     let stated = [
         (".../.../...", 0),
@@ -173,7 +190,7 @@ fn the_values_stated_in_the_problem_file() {
         (".X./XOX/.X.", ONE / 16),
     ];
     let mut values = Values(HashMap::new());
-    let table = super::scaled_values();
+    let table = hdu6597::scaled_values();
     for (rows, value) in stated {
         let b = board(rows);
         assert_eq!(values.of(&b), value, "{rows}");
@@ -181,7 +198,6 @@ fn the_values_stated_in_the_problem_file() {
     }
 }
 
-#[test]
 fn banned_cells_count_as_empty() {
     // The same boards with `#` or `.` in their empty cells: .O./X../... = {-1 | 1} = 0,
     // .X./.O./... = {0 | 1} = 1/2, and .X./XOX/.X. + .O./.X./... = 1/16 + 1/2.
@@ -191,26 +207,24 @@ fn banned_cells_count_as_empty() {
     assert_eq!(run(with_bans), ("Second\nAlice\nAlice\n".to_string(), None));
 }
 
-#[test]
 fn verdicts_of_hand_made_games_of_every_class() {
     // 0 = { | }, 1 = {0 | }, -1 = { | 0}, * = {0 | 0}, dud = {dud | dud} (endless play).
     let left = [vec![], vec![0], vec![], vec![0], vec![4]];
     let right = [vec![], vec![], vec![0], vec![0], vec![4]];
     let words: Vec<&str> = graph_outcomes(&left, &right)
         .into_iter()
-        .map(|o| super::verdict(o.class()))
+        .map(|o| hdu6597::verdict(o.class()))
         .collect();
     assert_eq!(words, ["Second", "Alice", "Bob", "First", "Others"]);
-    assert_eq!(super::verdict(OutcomeClass::Next), "First");
+    assert_eq!(hdu6597::verdict(OutcomeClass::Next), "First");
 }
 
-#[test]
 fn the_search_fallback_decides_simple_sums() {
     // One white piece alone is 1 (Alice), one black -1 (Bob), both on separate boards 0
     // (Second), as is the empty sum. (No sum of these boards is First: they are numbers.)
     let one = code(&board(".../.O./..."));
     let minus_one = code(&board(".../.X./..."));
-    let class = |codes: &[usize]| super::outcome_by_search(codes).class();
+    let class = |codes: &[usize]| hdu6597::outcome_by_search(codes).class();
     assert_eq!(class(&[one]), OutcomeClass::Left);
     assert_eq!(class(&[minus_one]), OutcomeClass::Right);
     assert_eq!(class(&[one, minus_one]), OutcomeClass::Previous);
@@ -291,21 +305,21 @@ fn draw(board: &Board, layout: usize, newline: &str) -> String {
 
 thread_local! {
     /// The program's board values, worked out once per test thread.
-    static VALUES: Vec<i16> = super::scaled_values();
+    static VALUES: Vec<i16> = hdu6597::scaled_values();
 }
 
 fn run(input: &str) -> common::Outcome {
-    VALUES.with(|values| common::run_solve(|rd, out| super::solve(rd, out, values), input))
+    VALUES.with(|values| common::run_solve(|rd, out| hdu6597::solve(rd, out, values), input))
 }
 
 /// Runs the program as if no board were a number, so every case goes to the search.
 fn run_searching(input: &str) -> common::Outcome {
-    let values = vec![super::NOT_A_NUMBER; super::POSITIONS];
-    common::run_solve(|rd, out| super::solve(rd, out, &values), input)
+    let values = vec![hdu6597::NOT_A_NUMBER; hdu6597::POSITIONS];
+    common::run_solve(|rd, out| hdu6597::solve(rd, out, &values), input)
 }
 
 proptest! {
-    #[test]
+    #![proptest_config(common::config!(256))]
     fn verdicts_match_minimax_over_the_sum(
         cases in proptest::collection::vec(
             proptest::collection::vec((sparse_board(), 0usize..3), 1..=3),
@@ -334,9 +348,8 @@ proptest! {
 
 proptest! {
     // Each case is a long input; fewer of them keep the test quick.
-    #![proptest_config(ProptestConfig::with_cases(48))]
+    #![proptest_config(common::config!(48))]
 
-    #[test]
     fn long_inputs_in_any_layout_cross_the_buffer(
         boards in proptest::collection::vec(sparse_board(), 1..30),
         layout in 0usize..3,
@@ -463,16 +476,14 @@ fn styled_input() -> impl Strategy<Value = Vec<u8>> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(200))]
+    #![proptest_config(common::config!(200))]
 
     // `run` checks that the fast reader gives what the plain one does, at two buffer sizes.
-    #[test]
     fn any_layout_reads_as_the_plain_reader_reads_it(input in styled_input()) {
         let input = String::from_utf8(input).unwrap();
         prop_assert_eq!(run(&input).1, None);
     }
 
-    #[test]
     fn faults_anywhere_are_reported_as_the_plain_reader_reports_them(
         input in styled_input(),
         faults in proptest::collection::vec((any::<prop::sample::Index>(), prop_oneof![
@@ -495,9 +506,8 @@ proptest! {
 
 proptest! {
     // Each case is a long input; fewer of them keep the test quick.
-    #![proptest_config(ProptestConfig::with_cases(12))]
+    #![proptest_config(common::config!(12))]
 
-    #[test]
     fn long_inputs_read_fast_as_the_plain_reader_reads_them(
         input in styled_input(),
         length in 65_536usize..163_840,
@@ -519,7 +529,6 @@ proptest! {
     }
 }
 
-#[test]
 fn all_three_layouts_crlf_blank_lines_and_no_final_newline() {
     // O.X/.../X.O is 0 and .X./XOX/.X. is 1/16: Second alone, Alice together.
     let zero = board("O.X/.../X.O");
@@ -541,12 +550,10 @@ fn all_three_layouts_crlf_blank_lines_and_no_final_newline() {
     }
 }
 
-#[test]
 fn an_empty_sum_is_a_second_player_win() {
     assert_eq!(run("1\n0\n"), ("Second\n".to_string(), None));
 }
 
-#[test]
 fn rows_take_any_one_byte_between_their_cells() {
     // O.X/.../X.O is 0 and .X./XOX/.X. is 1/16, whatever byte that is not a cell joins the
     // cells of a row.
@@ -580,7 +587,6 @@ fn rows_take_any_one_byte_between_their_cells() {
     assert_eq!(run(five).1, None);
 }
 
-#[test]
 fn bad_input_reports_the_line_after_the_complete_answers() {
     let one = "1\n.|.|.\n.|O|.\n.|.|.\n";
     let cell = "a cell 'O', 'X', '.' or '#'";
@@ -644,7 +650,6 @@ fn bad_input_reports_the_line_after_the_complete_answers() {
     common::assert_errors(run, &cases);
 }
 
-#[test]
 fn the_binary_prints_answers_then_one_error_line_and_fails() {
     let input = "3\n1\nOOO\nOOO\nOOO\n1\nXXX\nXXX\nXXX\n1\nXXX\nXX?\n";
     common::assert_binary_fails(

@@ -1,6 +1,20 @@
 //! hyper_knights against plain recursion on the unbounded board, and against a game search
 //! over whole positions of several knights.
 
+common::binary!(hyper_knights, "main.rs");
+common::tests!(
+    the_moves_are_the_problems,
+    every_board_value_equals_recursion_on_the_unbounded_board,
+    a_table_filled_in_pieces_in_any_read_order_is_exact,
+    a_table_cut_at_the_board_edge_is_wrong_at_eight_cells,
+    small_positions_match_a_search_over_whole_positions,
+    large_positions_match_the_nim_sum_of_recursive_values,
+    crlf_blank_lines_and_a_missing_final_newline_are_fine,
+    bad_input_reports_the_line_after_the_complete_answers,
+    the_binary_prints_answers_then_one_error_line_and_fails,
+    any_layout_reads_as_the_format_says
+);
+
 use proptest::prelude::*;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
@@ -60,26 +74,24 @@ fn exact_values() -> Arc<Vec<Vec<u32>>> {
 }
 
 fn run(input: &str) -> (String, Option<String>) {
-    common::run_solve(super::solve, input)
+    common::run_solve(hyper_knights::solve, input)
 }
 
-#[test]
 fn the_moves_are_the_problems() {
-    let moves: Vec<(i64, i64)> = super::MOVES
+    let moves: Vec<(i64, i64)> = hyper_knights::MOVES
         .iter()
         .map(|&(dx, dy)| (dx as i64, dy as i64))
         .collect();
     assert_eq!(moves, RULES);
 }
 
-#[test]
 fn every_board_value_equals_recursion_on_the_unbounded_board() {
     let exact = exact_values();
     // Filled all at once, and on demand row by row: (0, 0..500) fills diagonals 0..500 in
     // order, then each (x, 499) one more.
-    let mut at_once = super::Grundy::new();
-    at_once.fill_through(super::LAST_DIAGONAL);
-    let mut on_demand = super::Grundy::new();
+    let mut at_once = hyper_knights::Grundy::new();
+    at_once.fill_through(hyper_knights::LAST_DIAGONAL);
+    let mut on_demand = hyper_knights::Grundy::new();
     for (x, row) in exact.iter().enumerate() {
         for (y, &value) in row.iter().enumerate() {
             assert_eq!(at_once.value(x, y), value, "({x}, {y})");
@@ -91,17 +103,16 @@ fn every_board_value_equals_recursion_on_the_unbounded_board() {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(64))]
+    #![proptest_config(common::config!(64))]
 
     /// A table filled as knights are read, several diagonals at a time in whatever order the
     /// reads come, gives the values of recursion on the unbounded board.
-    #[test]
     fn a_table_filled_in_pieces_in_any_read_order_is_exact(
         reads in proptest::collection::vec((0usize..500, 0usize..500), 1..40),
         checked in proptest::collection::vec((0usize..500, 0usize..500), 200),
     ) {
         let exact = exact_values();
-        let mut table = super::Grundy::new();
+        let mut table = hyper_knights::Grundy::new();
         let mut reach = None;
         for &(x, y) in &reads {
             prop_assert_eq!(table.value(x, y), exact[x][y], "({}, {})", x, y);
@@ -114,7 +125,6 @@ proptest! {
     }
 }
 
-#[test]
 fn a_table_cut_at_the_board_edge_is_wrong_at_eight_cells() {
     // The problem's fact, which shows that the comparison above can fail: moves that leave
     // the 500x500 board do matter.
@@ -131,7 +141,7 @@ fn a_table_cut_at_the_board_edge_is_wrong_at_eight_cells() {
     assert_eq!(wrong.len(), 8, "{wrong:?}");
     assert!(wrong.contains(&(247, 499)), "{wrong:?}");
     // The cells nearest the edge, where a cut would show, agree with the solver.
-    let mut table = super::Grundy::new();
+    let mut table = hyper_knights::Grundy::new();
     for &(x, y) in &wrong {
         assert_eq!(table.value(x, y), exact[x][y], "({x}, {y})");
     }
@@ -175,9 +185,8 @@ fn case_text(knights: &[(i64, i64)]) -> String {
 proptest! {
     // Each input holds up to 200 cases (the most the format allows), so few inputs cover many
     // positions; every call of `solve` builds the whole table, which is slow in a debug build.
-    #![proptest_config(ProptestConfig::with_cases(24))]
+    #![proptest_config(common::config!(24))]
 
-    #[test]
     fn small_positions_match_a_search_over_whole_positions(
         cases in proptest::collection::vec(
             proptest::collection::vec((0i64..6, 0i64..6), 1..=3),
@@ -198,7 +207,6 @@ proptest! {
         prop_assert_eq!(run(&input), (expected, None));
     }
 
-    #[test]
     fn large_positions_match_the_nim_sum_of_recursive_values(
         cases in proptest::collection::vec(
             proptest::collection::vec((0usize..500, 0usize..500), 1..40),
@@ -219,7 +227,6 @@ proptest! {
     }
 }
 
-#[test]
 fn crlf_blank_lines_and_a_missing_final_newline_are_fine() {
     let plain = run("2\n1\n0 0\n2\n2 5\n3 5\n");
     assert_eq!(plain, ("Case 1: Bob\nCase 2: Alice\n".to_string(), None));
@@ -231,7 +238,6 @@ fn crlf_blank_lines_and_a_missing_final_newline_are_fine() {
 
 // Answers below are the problem's facts: its sample, and a knight on (0, 0) cannot move.
 
-#[test]
 fn bad_input_reports_the_line_after_the_complete_answers() {
     let cases = [
         (
@@ -288,7 +294,6 @@ fn bad_input_reports_the_line_after_the_complete_answers() {
     common::assert_errors(run, &cases);
 }
 
-#[test]
 fn the_binary_prints_answers_then_one_error_line_and_fails() {
     common::assert_binary_fails(
         common::built(file!()),
@@ -318,12 +323,11 @@ fn any_gap() -> impl Strategy<Value = &'static str> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(64))]
+    #![proptest_config(common::config!(64))]
 
     /// Knights in any layout the format allows, read fast or not, give the nim-sum of the
     /// recursive values; an off-board or bad coordinate anywhere gives the checked reader's
     /// error on its line, after the complete cases' answers.
-    #[test]
     fn any_layout_reads_as_the_format_says(
         cases in proptest::collection::vec(
             proptest::collection::vec((coordinate_text(), any_gap(), coordinate_text(), any_gap()), 1..60),

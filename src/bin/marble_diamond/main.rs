@@ -85,7 +85,3 @@ fn main() -> ExitCode {
     let win = win_table(&MoveMasks::new(CELLS as u32, moves()));
     io::run(|rd, out| solve(rd, out, &win))
 }
-
-#[cfg(test)]
-#[path = "tests.rs"]
-mod marble_diamond;

@@ -1,5 +1,18 @@
 //! marble_diamond against a brute force written from the diamond's display geometry.
 
+common::binary!(marble_diamond, "main.rs");
+common::tests!(
+    the_diamond_has_82_moves_16_singles_42_pairs_24_triples,
+    rotated_grid_moves_equal_display_moves,
+    the_win_table_matches_brute_force_on_all_65536_boards,
+    every_layout_reads_as_the_plain_reader,
+    a_bad_byte_anywhere_reports_as_the_plain_reader,
+    answers_match_brute_force_in_any_layout,
+    crlf_missing_final_newline_and_blank_lines_are_fine,
+    bad_input_reports_the_line_after_the_complete_answers,
+    the_binary_prints_answers_then_one_error_line_and_fails
+);
+
 use combgames::cells::Cells;
 use combgames::game::{win_table, MoveMasks, WinBits};
 use combgames::io::Reader;
@@ -76,7 +89,7 @@ fn draw(board: u32, newline: &str) -> String {
 
 thread_local! {
     /// The program's win bits, worked out once per test thread.
-    static WIN: WinBits = win_table(&MoveMasks::new(16, super::moves()));
+    static WIN: WinBits = win_table(&MoveMasks::new(16, marble_diamond::moves()));
     /// The display's moves, and the brute force's verdicts so far, kept across the cases of
     /// a test (one thread each).
     static BRUTE: RefCell<(Vec<u32>, HashMap<u32, bool>)> =
@@ -92,7 +105,7 @@ fn brute_force(board: u32) -> bool {
 }
 
 fn run(input: impl AsRef<[u8]>) -> common::Outcome {
-    WIN.with(|win| common::run_solve(|rd, out| super::solve(rd, out, win), input))
+    WIN.with(|win| common::run_solve(|rd, out| marble_diamond::solve(rd, out, win), input))
 }
 
 fn answer(wins: bool) -> &'static str {
@@ -103,9 +116,8 @@ fn answer(wins: bool) -> &'static str {
     }
 }
 
-#[test]
 fn the_diamond_has_82_moves_16_singles_42_pairs_24_triples() {
-    let moves = super::moves();
+    let moves = marble_diamond::moves();
     let count = |size: u32| moves.iter().filter(|m| m.count_ones() == size).count();
     assert_eq!((count(1), count(2), count(3)), (16, 42, 24));
     assert_eq!(moves.len(), 82);
@@ -115,16 +127,14 @@ fn the_diamond_has_82_moves_16_singles_42_pairs_24_triples() {
     assert_eq!(sorted.len(), 82, "moves are distinct");
 }
 
-#[test]
 fn rotated_grid_moves_equal_display_moves() {
-    let mut grid = super::moves();
+    let mut grid = marble_diamond::moves();
     let mut display = display_moves();
     grid.sort_unstable();
     display.sort_unstable();
     assert_eq!(grid, display);
 }
 
-#[test]
 fn the_win_table_matches_brute_force_on_all_65536_boards() {
     let moves = display_moves();
     let mut memo = HashMap::new();
@@ -286,11 +296,10 @@ fn boards_in_layouts() -> impl Strategy<Value = Vec<(u32, Layout)>> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(64))]
+    #![proptest_config(common::config!(64))]
 
     /// The program, its fast paths on and off, at two buffer sizes (`run`), reads what a
     /// hole-by-hole reader reads.
-    #[test]
     fn every_layout_reads_as_the_plain_reader(
         boards in boards_in_layouts(),
         tail in whitespace(),
@@ -303,7 +312,6 @@ proptest! {
 
     /// A byte with one bit flipped anywhere, or replaced, gives the plain reader's answers
     /// and error, line included.
-    #[test]
     fn a_bad_byte_anywhere_reports_as_the_plain_reader(
         boards in boards_in_layouts(),
         at in any::<prop::sample::Index>(),
@@ -320,7 +328,6 @@ proptest! {
         prop_assert_eq!(&run(&input), &expected);
     }
 
-    #[test]
     fn answers_match_brute_force_in_any_layout(
         boards in proptest::collection::vec(any::<u16>(), 1..300),
         (main, other) in (layout(), layout()),
@@ -354,7 +361,6 @@ proptest! {
     }
 }
 
-#[test]
 fn crlf_missing_final_newline_and_blank_lines_are_fine() {
     let board = draw(0b1010_0000_0000_0101, "\r\n");
     let input = format!("\r\n\r\n2\r\n\r\n\r\n{board}\r\n{}", board.trim_end());
@@ -366,7 +372,6 @@ fn crlf_missing_final_newline_and_blank_lines_are_fine() {
     assert_eq!(run(&input), (expected.repeat(2), None));
 }
 
-#[test]
 fn bad_input_reports_the_line_after_the_complete_answers() {
     let full = draw(0xffff, "\n");
     let half: String = full.lines().take(3).map(|l| format!("{l}\n")).collect();
@@ -406,7 +411,6 @@ fn bad_input_reports_the_line_after_the_complete_answers() {
     common::assert_errors(run, &cases);
 }
 
-#[test]
 fn the_binary_prints_answers_then_one_error_line_and_fails() {
     let full = draw(0, "\n");
     let input = format!("3\n{full}{full}   *\n  * Q\n");

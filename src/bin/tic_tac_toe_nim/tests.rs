@@ -1,5 +1,19 @@
 //! tic_tac_toe_nim against an exhaustive game-tree search written from the rules alone.
 
+common::binary!(tic_tac_toe_nim, "main.rs");
+common::tests!(
+    every_grid_of_piles_1_or_2_matches_the_search,
+    every_grid_of_piles_1_to_3_matches_the_search,
+    the_search_finds_both_kinds_of_answer,
+    random_grids_of_piles_up_to_3_match_the_search,
+    large_piles_agree_with_the_reduction_spelled_out_move_by_move,
+    piles_up_to_u32_max_are_read,
+    crlf_missing_final_newline_and_blank_lines_are_fine,
+    bad_input_reports_the_line_after_the_complete_answers,
+    the_binary_prints_answers_then_one_error_line_and_fails,
+    any_layout_reads_as_the_format_says
+);
+
 use proptest::prelude::*;
 use std::cell::RefCell;
 
@@ -99,7 +113,7 @@ fn draw(piles: &[usize; 9], separator: &str, newline: &str) -> String {
 }
 
 fn run(input: &str) -> (String, Option<String>) {
-    common::run_solve(super::solve, input)
+    common::run_solve(tic_tac_toe_nim::solve, input)
 }
 
 /// Every grid with piles in `1..=most`, in one input, and the search's answers.
@@ -115,19 +129,16 @@ fn every_grid(most: usize) -> (String, String) {
     (input, expected)
 }
 
-#[test]
 fn every_grid_of_piles_1_or_2_matches_the_search() {
     let (input, expected) = every_grid(2);
     assert_eq!(run(&input), (expected, None));
 }
 
-#[test]
 fn every_grid_of_piles_1_to_3_matches_the_search() {
     let (input, expected) = every_grid(3);
     assert_eq!(run(&input), (expected, None));
 }
 
-#[test]
 fn the_search_finds_both_kinds_of_answer() {
     // Guards against a search that cannot tell winning moves from losing ones.
     let all_ones = brute_force(&[1; 9]);
@@ -151,9 +162,8 @@ proptest! {
     // A case reads 900 grids on average, four times (fast and plain, two buffer sizes), and
     // most of the time goes to reading: 64 cases read some 60,000 random grids, besides the
     // 19,683 of `every_grid_of_piles_1_to_3_matches_the_search`.
-    #![proptest_config(ProptestConfig::with_cases(64))]
+    #![proptest_config(common::config!(64))]
 
-    #[test]
     fn random_grids_of_piles_up_to_3_match_the_search(
         grids in proptest::collection::vec((proptest::array::uniform9(pile()), gap()), 1..60),
         repeat in 1usize..60,
@@ -171,7 +181,7 @@ proptest! {
 }
 
 proptest! {
-    #[test]
+    #![proptest_config(common::config!(256))]
     fn large_piles_agree_with_the_reduction_spelled_out_move_by_move(
         mut a in proptest::array::uniform9(1u64..=u64::from(u32::MAX)),
         p in 0usize..9,
@@ -206,7 +216,6 @@ proptest! {
     }
 }
 
-#[test]
 fn piles_up_to_u32_max_are_read() {
     // Reading, not the reduction, is under test: the answer is the one for the grid read.
     let max = u64::from(u32::MAX);
@@ -217,18 +226,16 @@ fn piles_up_to_u32_max_are_read() {
         for row in grid.chunks(3) {
             input += &format!("{} {} {}\n", row[0], row[1], row[2]);
         }
-        expected += &format!("{}\n", super::winning_first_moves(grid));
+        expected += &format!("{}\n", tic_tac_toe_nim::winning_first_moves(grid));
     }
     assert_eq!(run(&input), (expected, None));
 }
 
-#[test]
 fn crlf_missing_final_newline_and_blank_lines_are_fine() {
     let input = "\r\n2\r\n\r\n1 1 1\r\n1 1 1\r\n1 1 1\r\n\r\n1 2 3\r\n4 5 6\r\n7 8 9";
     assert_eq!(run(input), ("9\n7\n".to_string(), None));
 }
 
-#[test]
 fn bad_input_reports_the_line_after_the_complete_answers() {
     let range = "in 1..=4294967295";
     let cases = [
@@ -281,7 +288,6 @@ fn bad_input_reports_the_line_after_the_complete_answers() {
     common::assert_errors(run, &cases);
 }
 
-#[test]
 fn the_binary_prints_answers_then_one_error_line_and_fails() {
     let input = "2\n1 1 1\n1 1 1\n1 1 1\n1 2 3\n4 five 6\n7 8 9\n";
     common::assert_binary_fails(
@@ -336,10 +342,10 @@ fn tokens_with_lines(input: &str) -> Vec<(usize, String)> {
 }
 
 proptest! {
+    #![proptest_config(common::config!(256))]
     /// Grids in any layout the format allows, read fast or not, give the reduction's answers;
     /// a bad pile anywhere gives the checked reader's error, after the complete grids'
     /// answers.
-    #[test]
     fn any_layout_reads_as_the_format_says(
         grids in proptest::collection::vec(proptest::collection::vec((pile_text(), any_gap()), 9), 1..40),
         bad in proptest::option::of((any::<proptest::sample::Index>(), prop_oneof![
@@ -352,7 +358,7 @@ proptest! {
         for grid in &grids {
             let piles: Vec<u64> = grid.iter().map(|((v, _), _)| *v).collect();
             let piles: [u64; 9] = piles.try_into().unwrap();
-            expected += &format!("{}\n", super::winning_first_moves(&piles));
+            expected += &format!("{}\n", tic_tac_toe_nim::winning_first_moves(&piles));
             for ((_, text), gap) in grid {
                 input += text;
                 input += gap;
