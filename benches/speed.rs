@@ -35,6 +35,8 @@ mod inputs;
 mod interactive;
 #[path = "speed/problems.rs"]
 mod problems;
+#[path = "speed/report.rs"]
+mod report;
 #[path = "speed/toolkit.rs"]
 mod toolkit;
 
@@ -63,6 +65,8 @@ const COST_GOAL: f64 = 1.5;
 struct Case {
     /// The binary's name, or the problem's in `speed/problems.rs`.
     name: &'static str,
+    /// Its input, in a few words, for the README (`10^6 boards`): the bench adds its size.
+    about: &'static str,
     program: Program,
     /// The reference C++ solution, if there is one.
     peer: Option<Peer>,
@@ -115,6 +119,7 @@ struct Extra {
 const CASES: &[Case] = &[
     Case {
         name: "marble_diamond",
+        about: "10^6 boards",
         program: Program::Binary("marble_diamond"),
         peer: Some(Peer {
             file: "marble_metaphysis",
@@ -141,6 +146,7 @@ const CASES: &[Case] = &[
     },
     Case {
         name: "tic_tac_toe_nim",
+        about: "5 x 10^5 grids",
         program: Program::Binary("tic_tac_toe_nim"),
         peer: Some(Peer {
             file: "tictactoe_nim",
@@ -157,6 +163,7 @@ const CASES: &[Case] = &[
     },
     Case {
         name: "hdu6597",
+        about: "199,901 cases, 10^6 boards",
         program: Program::Binary("hdu6597"),
         peer: Some(Peer {
             file: "hdu6597",
@@ -177,6 +184,7 @@ const CASES: &[Case] = &[
     },
     Case {
         name: "card_game",
+        about: "a random 25x25 board",
         program: Program::Binary("card_game"),
         peer: Some(Peer {
             file: "card_game",
@@ -197,6 +205,7 @@ const CASES: &[Case] = &[
     },
     Case {
         name: "hyper_knights",
+        about: "200 cases of 1000 knights",
         program: Program::Binary("hyper_knights"),
         peer: Some(Peer {
             file: "hyper_knights",
@@ -217,6 +226,7 @@ const CASES: &[Case] = &[
     },
     Case {
         name: "grids",
+        about: "10^6 4x4 grids of `.#` by `cells_each`",
         program: Program::Problem,
         peer: None,
         floor_goal: Some(1.6),
@@ -230,6 +240,7 @@ const CASES: &[Case] = &[
     },
     Case {
         name: "numbers",
+        about: "lines `k a1 .. ak` by `u64_in`, 5 x 10^6 numbers",
         program: Program::Problem,
         peer: None,
         floor_goal: Some(3.0),
@@ -243,6 +254,7 @@ const CASES: &[Case] = &[
     },
     Case {
         name: "pairs",
+        about: "10^6 lines of two 19-digit piles by `u64s_in`",
         program: Program::Problem,
         peer: None,
         floor_goal: Some(4.0),
@@ -259,6 +271,7 @@ const CASES: &[Case] = &[
     },
     Case {
         name: "until",
+        about: "the same, then `0 0`, by `u64s_until`",
         program: Program::Problem,
         peer: None,
         floor_goal: Some(4.4),
@@ -272,6 +285,7 @@ const CASES: &[Case] = &[
     },
     Case {
         name: "wythoff",
+        about: "10^6 Wythoff positions, piles to 10^18",
         program: Program::Problem,
         peer: None,
         floor_goal: Some(4.0),
@@ -285,6 +299,7 @@ const CASES: &[Case] = &[
     },
     Case {
         name: "moore",
+        about: "10^5 Moore's Nim_k cases, 10 heaps to 10^18",
         program: Program::Problem,
         peer: None,
         floor_goal: Some(4.0),
@@ -298,6 +313,7 @@ const CASES: &[Case] = &[
     },
     Case {
         name: "turtles",
+        about: "10^5 Mock Turtles rows, 8 heads to 10^18",
         program: Program::Problem,
         peer: None,
         floor_goal: Some(4.0),
@@ -311,6 +327,7 @@ const CASES: &[Case] = &[
     },
     Case {
         name: "kayles",
+        about: "10^5 sums of 10 Kayles rows to 10^18 pins",
         program: Program::Problem,
         peer: None,
         floor_goal: Some(4.0),
@@ -591,6 +608,25 @@ fn bench(case: &Case, peers: &Path, floor: Option<&Path>, itself: &Path) -> io::
             rounds.ratio(0, next),
         );
     }
+    let mut at = 1 + usize::from(case.versus.is_some());
+    let peer_row = peer.as_ref().map(|_| {
+        at += 1;
+        (rounds.median_ms(at - 1), rounds.ratio(0, at - 1))
+    });
+    let floor_row = floor
+        .as_ref()
+        .map(|_| (rounds.median_ms(at), rounds.ratio(0, at)));
+    report::speed_row(case.name, case.about, bytes, time, peer_row, floor_row);
+    if let Some((name, _)) = case.versus {
+        report::sentence(
+            report::Sentence::Until,
+            format!(
+                "`{}` takes {:.2} times the time of `{name}` on the same input.",
+                case.name,
+                rounds.ratio(0, 1)
+            ),
+        );
+    }
     bench_layouts(case, &ours, &our_output)?;
     if let (Some(varied), Some(floor)) = (case.varied, floor_path) {
         bench_varied(case, varied, &ours, &our_output, floor)?;
@@ -637,8 +673,18 @@ fn bench_costs(case: &Case, ours: &Run, answers: &[u8], floor: &Path) -> io::Res
         .map(|(name, _)| *name)
         .chain(["this input"]);
     println!("  cost over the I/O floor, against the first input's:");
+    let reference = case.costs[0].0;
     for (k, name) in names.enumerate() {
         let ratio = median(all.clone().map(|r| cost(k, r) / cost(0, r)).collect());
+        if k > 0 && k < case.costs.len() {
+            report::sentence(
+                report::Sentence::Digits,
+                format!(
+                    "On `{}`, {name} cost {ratio:.2} times {reference} over the I/O floor.",
+                    case.name
+                ),
+            );
+        }
         println!(
             "    {:<28} {:8.2} ms  ours/floor {:.3}  cost {:.2} ms, {}",
             name,
@@ -668,6 +714,7 @@ fn bench_layouts(case: &Case, standard: &Run, answers: &[u8]) -> io::Result<()> 
         rounds.median_ms(0)
     );
     for (i, ((name, _), run)) in case.layouts.iter().zip(&runs[1..]).enumerate() {
+        report::layout_ratio(rounds.ratio(i + 1, 0));
         let same = run.output() == answers;
         println!(
             "    {:<26} {:>10} bytes {:8.2} ms  ratio {}  answers {}",
@@ -691,6 +738,7 @@ fn bench_varied(
     floor: &Path,
 ) -> io::Result<()> {
     println!("  layouts that vary line by line (goal: ours/floor <= {goal:.1} on each):");
+    let mut ratios = Vec::new();
     for (name, vary) in inputs::VARIATIONS {
         let path = bench_dir().join(format!(
             "{}-varied-{}.in",
@@ -711,6 +759,7 @@ fn bench_varied(
         };
         let same = ours.output() == answers;
         let rounds = Rounds::of(&[standard.clone(), ours, floor]);
+        ratios.push(rounds.ratio(1, 2));
         println!(
             "    {:<38} {:>9} bytes {:8.2} ms  /standard {:.3}  ours/floor {}  answers {}",
             name,
@@ -721,6 +770,7 @@ fn bench_varied(
             if same { "identical" } else { "DIFFER" },
         );
     }
+    report::varied_row(case.name, &ratios);
     Ok(())
 }
 
@@ -743,6 +793,16 @@ fn bench_extra(case: &Case, extra: &Extra, peers: &Path, itself: &Path) -> io::R
     let peer = Run::of(&peer_path, &input);
     let agree = ours.output() == peer.output();
     let rounds = Rounds::of(&[ours, peer]);
+    let bytes = fs::metadata(&input)?.len();
+    let peer_row = Some((rounds.median_ms(1), rounds.ratio(0, 1)));
+    report::speed_row(
+        case.name,
+        extra.name,
+        bytes,
+        rounds.median_ms(0),
+        peer_row,
+        None,
+    );
     println!(
         "  {:<28} {:8.2} ms  peer {:8.2} ms  ours/peer {}  outputs {}",
         extra.name,
@@ -825,7 +885,11 @@ fn main() -> ExitCode {
         );
         return ExitCode::from(2);
     }
-    exit_code(bench_all(|name| wanted.is_empty() || picks(name)))
+    let result = bench_all(|name| wanted.is_empty() || picks(name));
+    if result.is_ok() {
+        report::write_readme(Path::new(env!("CARGO_MANIFEST_DIR")), wanted.is_empty());
+    }
+    exit_code(result)
 }
 
 /// Benchmarks the cases `picked` picks by name.

@@ -129,6 +129,15 @@ pub fn bench(dir: &Path) -> io::Result<()> {
     match times.get(1) {
         Some(c_times) => {
             let ratios: Vec<f64> = times[0].iter().zip(c_times).map(|(a, b)| a / b).collect();
+            super::report::sentence(
+                super::report::Sentence::Interactive,
+                format!(
+                    "`{NAME}` plays {EXCHANGES} exchanges with a judge over pipes in {:.2} times \
+                     the time of the same player in C with stdio and `fflush` \
+                     (`benches/speed/nim_duel.c`).",
+                    super::median(ratios.clone())
+                ),
+            );
             println!(
                 "  C, stdio and fflush            {:8.2} ms  {:.2} µs an exchange  ours/C {}",
                 ms(c_times),

@@ -297,7 +297,8 @@ pub fn calls() {
     let mut rng = Rng(0xCA11);
     let args: Vec<u64> = (0..1 << 16).map(|_| big(&mut rng, false)).collect();
     let kayles = OctalGame::new("0.77").expect("Kayles has a period");
-    let time = |name: &str, call: &dyn Fn(u64) -> u64| {
+    let mut timed = Vec::new();
+    let mut time = |name: &str, call: &dyn Fn(u64) -> u64| {
         let mut best = f64::MAX;
         for _ in 0..6 {
             let start = std::time::Instant::now();
@@ -309,6 +310,7 @@ pub fn calls() {
             best = best.min(start.elapsed().as_secs_f64() * 1e9 / 1e7);
         }
         println!("  {name:<40} {best:6.2} ns a call");
+        timed.push(format!("`{name}` {best:.1} ns"));
     };
     println!("{CALLS}: the toolkit's calls on numbers of 18 or 19 digits");
     time("nim::wythoff_pair(k)", &|k| nim::wythoff_pair(k / 8).0);
@@ -322,4 +324,8 @@ pub fn calls() {
     time("nim::fibonacci_nim_first_move(n)", &|n| {
         nim::fibonacci_nim_first_move(n).unwrap_or(0)
     });
+    super::report::sentence(
+        super::report::Sentence::Calls,
+        format!("A call on 18 or 19 digits: {}.", timed.join(", ")),
+    );
 }

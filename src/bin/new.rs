@@ -62,6 +62,7 @@ pub fn manifest(name: &str, up: &str) -> String {
          name = \"{name}\"\n\
          path = \"main.rs\"\n\
          test = false\n\
+         bench = false\n\
          \n\
          [[test]]\n\
          name = \"{name}\"\n\
