@@ -25,6 +25,8 @@
 //!   where a turn moves in every component) over such states.
 //! - [`nim`]: winning moves of sums of games, misère Nim and the anti-SG rule, staircase Nim,
 //!   Moore's Nim_k, Fibonacci Nim, Wythoff's game.
+//! - [`euclid`]: Euclid's game on numbers up to `u64::MAX`: who wins, its Every-SG steps,
+//!   a winning move.
 //! - [`nimber`]: nimber multiplication over 64 bits.
 //! - [`subtraction`]: subtraction games, answered for any heap size from their period.
 //! - [`surreal`]: exact dyadic numbers, the simplest number between two (`{L | R}`), and
@@ -46,6 +48,7 @@
 pub mod cells;
 pub mod coins;
 pub mod errors;
+pub mod euclid;
 pub mod game;
 pub mod hackenbush;
 pub mod io;
