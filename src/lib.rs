@@ -6,7 +6,7 @@
 //!
 //! - [`errors`] (layer 0): [`errors::Error`] and [`errors::Result`], rule errors, and the
 //!   rule of what a line is, by which errors name their line.
-//! - [`write`](mod@write) (layer 0): [`write::Writer`], the buffered output every binary writes to.
+//! - [`write`](mod@write) (layer 1): [`write::Writer`], the buffered output every binary writes to.
 //! - [`reader`] (layer 1): [`reader::Reader`], its buffer and refills, line numbers, the end
 //!   of the input, and errors placed on their line.
 //! - [`numbers`] (layer 2): the reader's integer reads, up to 16 digits from two words.

@@ -51,7 +51,11 @@ fn wins_by_rule(a: u64, b: u64) -> bool {
 fn euclid_matches_a_game_search_and_every_sg() {
     let every_sg: EverySg = EverySg::new(N * N, |s, next| {
         let (a, b) = ((s / N) as u64, (s % N) as u64);
-        next.extend(moves(a, b).into_iter().map(|(x, y)| x as usize * N + y as usize));
+        next.extend(
+            moves(a, b)
+                .into_iter()
+                .map(|(x, y)| x as usize * N + y as usize),
+        );
     });
     let mut memo = vec![None; N * N];
     for a in 0..N as u64 {
@@ -97,7 +101,10 @@ fn check_move(a: u64, b: u64) {
         true => (b, y, a),
         false => (a, x, b),
     };
-    assert!(to < from && (from - to) % by == 0 && from >= by, "{a} {b} -> {x} {y}");
+    assert!(
+        to < from && (from - to) % by == 0 && from >= by,
+        "{a} {b} -> {x} {y}"
+    );
     assert_eq!(x == a || y == b, true);
     assert_eq!(euclid(x, y).steps + 1, game.steps, "{a} {b} -> {x} {y}");
 }
