@@ -427,14 +427,13 @@ impl<R: Read> Reader<R> {
         range: &RangeInclusive<u64>,
         values: &mut [u64; N],
     ) -> bool {
-        let (low, span) = (*range.start(), range.end().wrapping_sub(*range.start()));
         // Numbers in the range have at most three digits, unless they have leading zeros.
         // The byte at `end` is 0, which stops any number that would run past it.
         let len = match many(self.window(), values, *range.end() < 1000) {
             Some(len) if self.fast => len,
             _ => return false,
         };
-        let inside = values.iter().all(|&v| v.wrapping_sub(low) <= span);
+        let inside = values.iter().all(|v| range.contains(v));
         self.pos += len * usize::from(inside);
         inside
     }
