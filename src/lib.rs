@@ -18,7 +18,7 @@
 //! - [`io`] (layer 4): [`io::run`], the body of every `main`, and the names a problem uses
 //!   (`io::Reader`, `io::Result`, `io::error`).
 //!
-//! The game-theory toolkit, in layers 0 to 2:
+//! The game-theory toolkit, in layers 0 to 3:
 //!
 //! - [`game`]: mex, nim-sum, win/lose and Grundy tables of fill-cells games over bitmask
 //!   states, Grundy values of numbered states whose moves go down, and Every-SG (sums

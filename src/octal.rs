@@ -3,7 +3,7 @@
 //! subtraction games such as `0.333`). Their Grundy values become periodic; the period is
 //! found and proved by the Guy-Smith theorem, so that a heap of any size up to `u64::MAX` is
 //! answered in O(1), with a winning move of a sum of heaps in O(start + period) a heap.
-//! Layer 1: uses `errors` and `game`.
+//! Layer 2: uses `errors` and `game`.
 
 use crate::errors::{error, Result};
 use crate::game::nim_sum;
@@ -91,7 +91,7 @@ impl OctalGame {
 
     /// As [`OctalGame::new`], computing the values of at most `heaps` heaps: a larger bound
     /// proves later periods, in O(heaps^2 / 4) for a game with splits (`0.16` needs
-    /// `heaps = 1 << 19`, and about a minute).
+    /// `heaps = 1 << 19`, and two to three minutes).
     ///
     /// # Complexity
     /// As [`OctalGame::new`], with `heaps` for [`OctalGame::HEAPS`].

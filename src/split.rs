@@ -2,7 +2,7 @@
 //! in two (Kayles and the octal games) or a rectangle cut in two: an option is worth the
 //! XOR of its parts' Grundy values. Values of numbered states, and the winning moves of a
 //! position made of several parts.
-//! Layer 1: uses `game`.
+//! Layer 2: uses `game`.
 
 use crate::game::mex;
 use std::marker::PhantomData;

@@ -280,7 +280,7 @@ fn malformed_codes_are_errors() {
 }
 
 /// 0.16's period, found by Gangolli and Plambeck (1989): 149,459 from heap 105,351, proved
-/// from 2^19 heaps. Slow (about a minute): `cargo test --release --test props -- --ignored
+/// from 2^19 heaps. Slow (two to three minutes): `cargo test --test props -- --ignored
 /// sixteen`.
 #[test]
 #[ignore]
