@@ -113,7 +113,7 @@ pub fn mock_turtles_winning_move(heads: &[u64]) -> Option<(u64, Vec<u64>)> {
 /// O(1).
 ///
 /// # Panics
-/// If `position` is 0.
+/// If `position` is 0 (read positions by `rd.u64_in(1..=.., ..)` for an error instead).
 ///
 /// ```
 /// use combgames::coins::ruler_value;
@@ -143,7 +143,7 @@ pub fn ruler_value(position: u64) -> u64 {
 /// O(heads).
 ///
 /// # Panics
-/// If a position is 0.
+/// If a position is 0 (read positions by `rd.u64_in(1..=.., ..)` for an error instead).
 ///
 /// ```
 /// use combgames::coins::ruler_winning_move;

@@ -349,7 +349,8 @@ impl<F: Fn(usize, &mut Vec<usize>)> EverySg<F> {
     /// O(components).
     ///
     /// # Panics
-    /// If a component is not below the `states` given to [`EverySg::new`].
+    /// If a component is not below the `states` given to [`EverySg::new`] (as for
+    /// [`EverySg::steps`]).
     pub fn wins(&self, position: &[usize]) -> bool {
         let longest = position.iter().map(|&c| self.steps[c]).max();
         longest.unwrap_or(0) % 2 == 1
