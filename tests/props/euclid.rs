@@ -105,7 +105,7 @@ fn check_move(a: u64, b: u64) {
         to < from && (from - to) % by == 0 && from >= by,
         "{a} {b} -> {x} {y}"
     );
-    assert_eq!(x == a || y == b, true);
+    assert!(x == a || y == b);
     assert_eq!(euclid(x, y).steps + 1, game.steps, "{a} {b} -> {x} {y}");
 }
 
