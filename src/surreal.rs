@@ -63,7 +63,13 @@ impl DyadicRational {
     /// # Panics
     /// If `exponent` is above 127: [`DyadicRational::try_new`] says so instead.
     pub fn new(numerator: i128, exponent: u32) -> Self {
-        DyadicRational::try_new(numerator, exponent).expect(OVERFLOW)
+        assert!(exponent <= 127, "{}", OVERFLOW);
+        // 0 has 128 trailing zeros: it comes out as 0 / 1.
+        let common = numerator.trailing_zeros().min(exponent);
+        DyadicRational {
+            numerator: numerator >> common,
+            exponent: exponent - common,
+        }
     }
 
     /// As [`DyadicRational::new`], for values read from input.
@@ -74,15 +80,9 @@ impl DyadicRational {
     /// # Errors
     /// A rule error (as `io::error` makes) if `exponent` is above 127.
     pub fn try_new(numerator: i128, exponent: u32) -> errors::Result<Self> {
-        if exponent > 127 {
-            return Err(error(VALUES, format!("{numerator}/2^{exponent}")));
-        }
-        // 0 has 128 trailing zeros: it comes out as 0 / 1.
-        let common = numerator.trailing_zeros().min(exponent);
-        Ok(DyadicRational {
-            numerator: numerator >> common,
-            exponent: exponent - common,
-        })
+        let found = || error(VALUES, format!("{numerator}/2^{exponent}"));
+        Some(exponent).filter(|&e| e <= 127).ok_or_else(found)?;
+        Ok(DyadicRational::new(numerator, exponent))
     }
 
     /// `self + other`, for values read from input: an error where `+` panics.
