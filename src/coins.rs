@@ -37,7 +37,7 @@
 //! On a grid, a game whose turning sets are the products of two one-row games' sets (a
 //! rectangle's corners from two rows' pairs, say) has a coin at `(x, y)` worth the nim
 //! product of the row values, `g(x) ⊗ g(y)`: see [`crate::nimber`].
-//! Layer 2: uses `nimber` and `split`.
+//! Layer 3: uses `nimber` and `split`.
 
 /// The value of the coin at `position` in Mock Turtles (coins from 0): a move turns one, two
 /// or three coins, the rightmost from heads to tails. The value is `2 position` or
@@ -113,7 +113,7 @@ pub fn mock_turtles_winning_move(heads: &[u64]) -> Option<(u64, Vec<u64>)> {
 /// O(1).
 ///
 /// # Panics
-/// If `position` is 0.
+/// If `position` is 0 (read positions by `rd.u64_in(1..=.., ..)` for an error instead).
 ///
 /// ```
 /// use combgames::coins::ruler_value;
@@ -143,7 +143,7 @@ pub fn ruler_value(position: u64) -> u64 {
 /// O(heads).
 ///
 /// # Panics
-/// If a position is 0.
+/// If a position is 0 (read positions by `rd.u64_in(1..=.., ..)` for an error instead).
 ///
 /// ```
 /// use combgames::coins::ruler_winning_move;

@@ -96,10 +96,8 @@ pub fn describe(token: &[u8]) -> String {
     match *token {
         [b] if !b.is_ascii_graphic() => format!("byte 0x{b:02x}"),
         _ => {
-            let shown = token.iter().take(24);
-            let text: String = shown
-                .map(|&b| if b.is_ascii_graphic() { b as char } else { '?' })
-                .collect();
+            let shown = |&b: &u8| if b.is_ascii_graphic() { b as char } else { '?' };
+            let text: String = token.iter().take(24).map(shown).collect();
             let more = if token.len() > 24 { "..." } else { "" };
             format!("\"{text}{more}\"")
         }

@@ -1,7 +1,9 @@
 //! Impartial-game helpers: mex, nim-sum, win/lose and Grundy tables of fill-cells games
 //! over bitmask states, the Grundy values of numbered states whose moves go down, and
 //! Every-SG over such states: sums in which a turn moves in every component.
-//! Layer 0: uses no other module.
+//! Layer 1: uses `errors`.
+
+use crate::errors::{self, error};
 
 /// The minimum excludant: the smallest non-negative integer not among `values`.
 ///
@@ -64,18 +66,40 @@ impl MoveMasks {
     ///
     /// # Panics
     /// If `cells > 26` (the tables would be too large), or a move is empty or has a cell at
-    /// or above `cells`.
+    /// or above `cells`: [`MoveMasks::try_new`] says so instead.
     pub fn new(cells: u32, moves: Vec<u32>) -> Self {
-        assert!(cells <= 26, "{} cells make a table too large", cells);
-        for &m in &moves {
-            assert!(
-                m != 0 && u64::from(m) < 1u64 << cells,
-                "move {:#b} is empty or outside {} cells",
-                m,
-                cells
-            );
+        MoveMasks::try_new(cells, moves).unwrap_or_else(|e| panic!("{}", e))
+    }
+
+    /// As [`MoveMasks::new`], for cells and moves made from input: an error if they are not
+    /// a game.
+    ///
+    /// # Complexity
+    /// O(moves).
+    ///
+    /// # Errors
+    /// A rule error (as `io::error` makes), if `cells > 26` or a move is empty or has a cell
+    /// at or above `cells`.
+    ///
+    /// ```
+    /// use combgames::game::MoveMasks;
+    /// let err = MoveMasks::try_new(3, vec![0b11, 0b1000]).unwrap_err().to_string();
+    /// assert_eq!(err, "expected moves of cells below 3, none empty, found move 0b1000");
+    /// ```
+    pub fn try_new(cells: u32, moves: Vec<u32>) -> errors::Result<Self> {
+        if cells > 26 {
+            return Err(error("at most 26 cells", format!("{cells} cells")));
         }
-        MoveMasks { cells, moves }
+        match moves
+            .iter()
+            .find(|&&m| m == 0 || u64::from(m) >> cells != 0)
+        {
+            Some(m) => Err(error(
+                &format!("moves of cells below {cells}, none empty"),
+                format!("move {m:#b}"),
+            )),
+            None => Ok(MoveMasks { cells, moves }),
+        }
     }
 
     /// The move masks.
@@ -312,7 +336,8 @@ impl<F: Fn(usize, &mut Vec<usize>)> EverySg<F> {
     /// O(1).
     ///
     /// # Panics
-    /// If `state` is not below the `states` given to [`EverySg::new`].
+    /// If `state` is not below the `states` given to [`EverySg::new`] (read a state from
+    /// input in its range, `rd.usize_in(0..=states - 1, ..)`, to have an error instead).
     pub fn steps(&self, state: usize) -> u32 {
         self.steps[state]
     }
@@ -324,7 +349,8 @@ impl<F: Fn(usize, &mut Vec<usize>)> EverySg<F> {
     /// O(components).
     ///
     /// # Panics
-    /// If a component is not below the `states` given to [`EverySg::new`].
+    /// If a component is not below the `states` given to [`EverySg::new`] (as for
+    /// [`EverySg::steps`]).
     pub fn wins(&self, position: &[usize]) -> bool {
         let longest = position.iter().map(|&c| self.steps[c]).max();
         longest.unwrap_or(0) % 2 == 1

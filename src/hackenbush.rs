@@ -12,7 +12,9 @@
 //! each 2-edge-connected component, and the colon principle values the tree of bridges
 //! left: leaves peeled one by one, then a depth-first search from the ground through what
 //! is left (cycles, the paths between them), Tarjan's low links telling the bridges.
-//! Layer 0: uses no other module.
+//! Layer 1: uses `errors`.
+
+use crate::errors::{error, Result};
 
 /// No vertex or edge. Vertices and edges are numbered in 32 bits: half the memory to wait on.
 const NONE: u32 = u32::MAX;
@@ -42,31 +44,40 @@ impl Hackenbush {
     /// # Complexity
     /// O(V + E) time and memory, with no recursion: a path of 10^6 edges is fine.
     ///
-    /// # Panics
-    /// If an edge's end or a ground vertex is not below `vertices`, or there are 2^32 - 1
-    /// vertices or 2^31 - 1 edges or more (they are numbered in 32 bits).
+    /// # Errors
+    /// A rule error (as `io::error` makes) naming the first ground vertex or edge end out of
+    /// range, or past 2^32 - 2 vertices or 2^31 - 2 edges (they are numbered in 32 bits).
     ///
     /// ```
     /// use combgames::hackenbush::Hackenbush;
     /// // A stalk of 3 edges is a Nim heap of 3.
-    /// let stalk = Hackenbush::new(4, &[(0, 1), (1, 2), (2, 3)], &[0]);
+    /// let stalk = Hackenbush::new(4, &[(0, 1), (1, 2), (2, 3)], &[0]).unwrap();
     /// assert_eq!(stalk.grundy(), 3);
-    /// // A triangle on the ground fuses into three loops: 1. Two ground vertices joined by
-    /// // an edge make a loop too, and an edge off the ground counts for nothing.
-    /// let triangle = Hackenbush::new(3, &[(0, 1), (1, 2), (2, 0)], &[0]);
-    /// assert_eq!(triangle.grundy(), 1);
-    /// let bridged = Hackenbush::new(5, &[(0, 1), (1, 2), (3, 4)], &[0, 2]);
+    /// // Two ground vertices joined by an edge make a loop, an edge off the ground counts for
+    /// // nothing, and 5 vertices have no vertex 5.
+    /// let bridged = Hackenbush::new(5, &[(0, 1), (1, 2), (3, 4)], &[0, 2]).unwrap();
     /// assert_eq!(bridged.grundy(), 0);
+    /// let err = Hackenbush::new(5, &[(0, 1), (1, 5)], &[0]).unwrap_err().to_string();
+    /// assert_eq!(err, "expected vertices below 5 (and 2^32 - 1), found edge 1: (1, 5)");
     /// // Root 1 with children 2 and 3, and 4 under 2: (1 + 1) ^ (0 + 1) = 3.
-    /// let tree = Hackenbush::new(5, &[(1, 2), (1, 3), (2, 4)], &[1]);
+    /// let tree = Hackenbush::new(5, &[(1, 2), (1, 3), (2, 4)], &[1]).unwrap();
     /// assert_eq!(tree.grundy(), 3);
     /// ```
-    pub fn new(vertices: usize, edges: &[(usize, usize)], ground: &[usize]) -> Self {
-        assert!(vertices < NONE as usize && edges.len() < (NONE / 2) as usize);
+    pub fn new(vertices: usize, edges: &[(usize, usize)], ground: &[usize]) -> Result<Self> {
+        let expected = format!("vertices below {vertices} (and 2^32 - 1)");
+        if vertices >= NONE as usize || edges.len() >= (NONE / 2) as usize {
+            return Err(error(
+                &expected,
+                format!("{vertices} vertices, {} edges", edges.len()),
+            ));
+        } else if let Some(g) = ground.iter().find(|&&g| g >= vertices) {
+            return Err(error(&expected, format!("ground vertex {g}")));
+        } else if let Some(e) = edges.iter().position(|&(u, v)| u.max(v) >= vertices) {
+            return Err(error(&expected, format!("edge {e}: {:?}", edges[e])));
+        }
         let root = ground.first().map_or(NONE, |&g| g as u32);
         let (mut on_ground, mut is_peeled) = (vec![false; vertices], vec![false; vertices]);
         for &g in ground {
-            assert!(g < vertices, "ground vertex {} of {} vertices", g, vertices);
             on_ground[g] = true;
         }
         // A test, not a vertex read from an array: the load of the record at an end need not
@@ -76,8 +87,6 @@ impl Hackenbush {
         // ends and numbers: those of its last edge, once one is left.
         let (mut visits, mut loops) = (vec![Visit::default(); vertices], vec![]);
         for (e, &(u, v)) in (0..).zip(edges) {
-            let end = u.max(v);
-            assert!(end < vertices, "edge end {} of {} vertices", end, vertices);
             let (u, v) = (fuse(u), fuse(v));
             if u == v {
                 visits[u as usize].part ^= 1;
@@ -139,13 +148,13 @@ impl Hackenbush {
             }
         }
         loops.retain(|&(_, v)| walk.reached(v));
-        Hackenbush {
+        Ok(Hackenbush {
             first,
             adjacent,
             loops,
             order: walk.order,
             visits: walk.visits,
-        }
+        })
     }
 
     /// The Grundy value of the picture: the player to move in a sum of pictures wins
@@ -173,13 +182,11 @@ impl Hackenbush {
     ///
     /// ```
     /// use combgames::hackenbush::Hackenbush;
-    /// // Root 0 with a stalk of 2 (edges 0, 1) and a stalk of 1 (edge 2): 2 ^ 1 = 3.
-    /// // To leave 0, cut the stalk of 2 at its middle (edge 1).
-    /// let tree = Hackenbush::new(4, &[(0, 1), (1, 2), (0, 3)], &[0]);
+    /// // Stalks of 2 (edges 0, 1) and 1 (edge 2) on root 0: cutting edge 1 leaves 1 ^ 1 = 0.
+    /// let tree = Hackenbush::new(4, &[(0, 1), (1, 2), (0, 3)], &[0]).unwrap();
     /// assert_eq!(tree.cuts_to(0), [1]);
-    /// // A triangle on the ground (value 1): the edge away from the ground leaves two
-    /// // stalks of 1, worth 0; either other edge leaves a stalk of 2.
-    /// let triangle = Hackenbush::new(3, &[(0, 1), (1, 2), (2, 0)], &[0]);
+    /// // A triangle on the ground, 1: its top edge leaves stalks of 1 and 1, the others of 2.
+    /// let triangle = Hackenbush::new(3, &[(0, 1), (1, 2), (2, 0)], &[0]).unwrap();
     /// assert_eq!(triangle.cuts_to(0), [1]);
     /// assert_eq!(triangle.cuts_to(2), [0, 2]);
     /// ```
@@ -257,19 +264,16 @@ impl Hackenbush {
 /// ```
 /// use combgames::hackenbush::{winning_cuts, Hackenbush};
 /// // Stalks of 1 and 3 (nim-sum 2): cut the stalk of 3 at its second edge, to 1.
-/// let one = Hackenbush::new(2, &[(0, 1)], &[0]);
-/// let three = Hackenbush::new(4, &[(0, 1), (1, 2), (2, 3)], &[0]);
+/// let one = Hackenbush::new(2, &[(0, 1)], &[0]).unwrap();
+/// let three = Hackenbush::new(4, &[(0, 1), (1, 2), (2, 3)], &[0]).unwrap();
 /// assert_eq!(winning_cuts(&[one.clone(), three]), [(1, 1)]);
 /// assert_eq!(winning_cuts(&[one.clone(), one]), []);
 /// ```
 pub fn winning_cuts(pictures: &[Hackenbush]) -> Vec<(usize, usize)> {
     let sum = pictures.iter().fold(0, |sum, p| sum ^ p.grundy());
-    let mut moves = Vec::new();
-    for (i, picture) in pictures.iter().enumerate() {
-        let cuts = picture.cuts_to(picture.grundy() ^ sum);
-        moves.extend(cuts.into_iter().map(|e| (i, e)));
-    }
-    moves
+    let cuts =
+        |(i, p): (usize, &Hackenbush)| p.cuts_to(p.grundy() ^ sum).into_iter().map(move |e| (i, e));
+    pictures.iter().enumerate().flat_map(cuts).collect()
 }
 
 /// What [`Hackenbush::cuts_to`] knows of a vertex joined to the ground.
@@ -314,9 +318,8 @@ struct Walk {
 
 impl Walk {
     fn new(visits: Vec<Visit>) -> Self {
-        let seen = vec![0; visits.len() / 64 + 1];
         Walk {
-            seen,
+            seen: vec![0; visits.len() / 64 + 1],
             visits,
             ..Walk::default()
         }

@@ -6,7 +6,7 @@
 //!
 //! - [`errors`] (layer 0): [`errors::Error`] and [`errors::Result`], rule errors, and the
 //!   rule of what a line is, by which errors name their line.
-//! - [`write`](mod@write) (layer 0): [`write::Writer`], the buffered output every binary writes to.
+//! - [`write`](mod@write) (layer 1): [`write::Writer`], the buffered output every binary writes to.
 //! - [`reader`] (layer 1): [`reader::Reader`], its buffer and refills, line numbers, the end
 //!   of the input, and errors placed on their line.
 //! - [`numbers`] (layer 2): the reader's integer reads, up to 16 digits from two words.
@@ -18,13 +18,15 @@
 //! - [`io`] (layer 4): [`io::run`], the body of every `main`, and the names a problem uses
 //!   (`io::Reader`, `io::Result`, `io::error`).
 //!
-//! The game-theory toolkit, in layers 0 to 2:
+//! The game-theory toolkit, in layers 0 to 3:
 //!
 //! - [`game`]: mex, nim-sum, win/lose and Grundy tables of fill-cells games over bitmask
 //!   states, Grundy values of numbered states whose moves go down, and Every-SG (sums
 //!   where a turn moves in every component) over such states.
 //! - [`nim`]: winning moves of sums of games, misère Nim and the anti-SG rule, staircase Nim,
 //!   Moore's Nim_k, Fibonacci Nim, Wythoff's game.
+//! - [`euclid`]: Euclid's game on numbers up to `u64::MAX`: who wins, its Every-SG steps,
+//!   a winning move.
 //! - [`nimber`]: nimber multiplication over 64 bits.
 //! - [`subtraction`]: subtraction games, answered for any heap size from their period.
 //! - [`surreal`]: exact dyadic numbers, the simplest number between two (`{L | R}`), and
@@ -46,6 +48,7 @@
 pub mod cells;
 pub mod coins;
 pub mod errors;
+pub mod euclid;
 pub mod game;
 pub mod hackenbush;
 pub mod io;

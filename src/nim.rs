@@ -138,13 +138,10 @@ pub fn staircase_winning_moves(coins: &[u64]) -> Vec<(usize, u64)> {
 /// Whether the player to move wins Moore's Nim_k on `heaps`: a move takes any positive
 /// number of stones from each of at least 1 and at most `k` heaps; who cannot move loses.
 /// The position is lost exactly when, at every binary digit, the number of heaps with a 1
-/// there is a multiple of `k + 1` (Moore, 1910). `k = 1` is Nim.
+/// there is a multiple of `k + 1` (Moore, 1910). `k = 1` is Nim; `k = 0` allows no move.
 ///
 /// # Complexity
 /// O(n log min(n, k)): each digit's count is kept modulo `k + 1`, 64 digits to a word.
-///
-/// # Panics
-/// If `k` is 0.
 ///
 /// ```
 /// use combgames::nim::moore_wins;
@@ -152,10 +149,9 @@ pub fn staircase_winning_moves(coins: &[u64]) -> Vec<(usize, u64)> {
 /// assert!(moore_wins(&[5, 5, 5], 1));
 /// ```
 pub fn moore_wins(heaps: &[u64], k: usize) -> bool {
-    assert!(k >= 1, "Moore's Nim_k takes from 1 to k heaps: k = 0");
     // Counts are at most n: below k + 1, only 0 is a multiple of it.
-    if k >= heaps.len() {
-        return heaps.iter().any(|&h| h != 0);
+    if k == 0 || k >= heaps.len() {
+        return k > 0 && heaps.iter().any(|&h| h != 0);
     }
     // Each digit's count c is kept as c + 2^P - (k + 1) in P >= log2(k + 1) bits, bit j of
     // every digit's in a word: a count that reaches k + 1 carries out of the top bit and
@@ -202,10 +198,7 @@ fn moore_counts<const P: usize>(heaps: &[u64], modulus: u64) -> bool {
 /// at most `k` heaps are then reduced.
 ///
 /// # Complexity
-/// O(64 n).
-///
-/// # Panics
-/// If `k` is 0.
+/// O(64 n); empty for `k = 0`, which allows no move.
 ///
 /// ```
 /// use combgames::nim::moore_winning_move;
@@ -214,7 +207,6 @@ fn moore_counts<const P: usize>(heaps: &[u64], modulus: u64) -> bool {
 /// assert_eq!(moore_winning_move(&[5, 5, 5], 2), []);
 /// ```
 pub fn moore_winning_move(heaps: &[u64], k: usize) -> Vec<(usize, u64)> {
-    assert!(k >= 1, "Moore's Nim_k takes from 1 to k heaps: k = 0");
     let modulus = k.saturating_add(1);
     // A heap is reduced once its size after the move is below its size.
     let (mut after, mut free) = (heaps.to_vec(), 0);
@@ -332,7 +324,7 @@ fn floor_over_phi(k: u64) -> u64 {
 /// O(1): two 64 x 64-bit products.
 ///
 /// # Panics
-/// If `k > WYTHOFF_LIMIT`.
+/// If `k > WYTHOFF_LIMIT` (read it by `rd.u64_in(0..=WYTHOFF_LIMIT, ..)` for an error).
 ///
 /// ```
 /// use combgames::nim::wythoff_pair;
@@ -355,7 +347,7 @@ pub fn wythoff_pair(k: u64) -> (u64, u64) {
 /// O(1).
 ///
 /// # Panics
-/// If `x > WYTHOFF_LIMIT`.
+/// If `x > WYTHOFF_LIMIT` (read it by `rd.u64_in(0..=WYTHOFF_LIMIT, ..)` for an error).
 pub fn wythoff_partner(x: u64) -> u64 {
     assert!(x <= WYTHOFF_LIMIT, "Wythoff pile {} is too large", x);
     let below = floor_over_phi(x);
@@ -373,7 +365,7 @@ pub fn wythoff_partner(x: u64) -> u64 {
 /// O(1), with no allocation.
 ///
 /// # Panics
-/// If `x` or `y` exceeds `WYTHOFF_LIMIT`.
+/// If `x` or `y` exceeds `WYTHOFF_LIMIT` (read them in `0..=WYTHOFF_LIMIT` for an error).
 ///
 /// ```
 /// use combgames::nim::{wythoff_partner, wythoff_winning_moves};

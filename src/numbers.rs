@@ -60,6 +60,15 @@ fn eight_digit_value(digits: u64) -> u64 {
     quads.wrapping_mul(10_000 << 32 | 1) >> 32
 }
 
+/// The value of the first `len` (0 to 4) of the digit lanes `digits`: moved to the top of
+/// the low half word, with leading zeros below, two multiplies (counts, short numbers).
+#[inline(always)]
+fn four_digit_value(digits: u64, len: usize) -> u64 {
+    let digits = digits << (32 - 8 * len) & 0xffff_ffff;
+    let pairs = digits.wrapping_mul(10 << 8 | 1) >> 8 & 0x00ff_00ff;
+    pairs.wrapping_mul(100 << 16 | 1) >> 16 & 0xffff
+}
+
 /// Whether each byte is whitespace (as C's `isspace`): one load, fewer instructions than
 /// comparisons.
 const SPACE: [bool; 256] = {
@@ -111,11 +120,7 @@ fn parse_digits(bytes: &[u8; 24]) -> Option<(u64, usize)> {
         return Some(((digits & 0xff) * 10 + (digits >> 8), len));
     }
     if len <= 4 {
-        // Counts and other short numbers: moved to the top of the low half word, with
-        // leading zeros below, two multiplies.
-        let digits = high << (32 - 8 * len) & 0xffff_ffff;
-        let pairs = digits.wrapping_mul(10 << 8 | 1) >> 8 & 0x00ff_00ff;
-        return Some((pairs.wrapping_mul(100 << 16 | 1) >> 16 & 0xffff, len));
+        return Some((four_digit_value(high, len), len));
     }
     Some((eight_digit_value(high << (64 - 8 * len)), len))
 }
@@ -123,7 +128,7 @@ fn parse_digits(bytes: &[u8; 24]) -> Option<(u64, usize)> {
 /// [`parse_digits`] for 16 digits `high` and `low` and 1 to 4 more in `bytes` from 16
 /// (numbers of 64 bits): `None` if more follow, no whitespace byte does, or the value is
 /// past `u64::MAX`.
-#[inline(never)]
+#[inline(always)]
 fn seventeen_to_twenty(bytes: &[u8; 24], high: u64, low: u64) -> Option<(u64, usize)> {
     let (last, stops) = digit_lanes(bytes, 16);
     let more = (stops.trailing_zeros() / 8) as usize;
@@ -131,8 +136,8 @@ fn seventeen_to_twenty(bytes: &[u8; 24], high: u64, low: u64) -> Option<(u64, us
         return None;
     }
     let sixteen = eight_digit_value(high) * POW10[8] + eight_digit_value(low);
-    let tail = eight_digit_value(last.checked_shl(64 - 8 * more as u32).unwrap_or(0));
-    let value = sixteen.checked_mul(POW10[more])?.checked_add(tail)?;
+    let value = sixteen.checked_mul(POW10[more])?;
+    let value = value.checked_add(four_digit_value(last, more))?;
     Some((value, 16 + more))
 }
 
@@ -401,55 +406,36 @@ impl<R: Read> Reader<R> {
         what: impl Names<N>,
         mut visit: impl FnMut([u64; N]) -> Result<()>,
     ) -> Result<()> {
-        let mut left = count;
-        while left > 0 {
-            match self.u64s_each_fast(left, &range, &mut visit)? {
-                0 => {
-                    let mut values = [0; N];
-                    for (i, value) in values.iter_mut().enumerate() {
-                        *value = self.u64_in(range.clone(), what.name(i))?;
-                    }
-                    visit(values).map_err(|e| self.placed(e, 0..self.pos))?;
-                    left -= 1;
+        assert!(N <= 64, "{} numbers at once are too many", N);
+        let mut values = [0; N];
+        for _ in 0..count {
+            if !self.u64s_fast(&range, &mut values) {
+                for (i, value) in values.iter_mut().enumerate() {
+                    *value = self.u64_in(range.clone(), what.name(i))?;
                 }
-                read => left -= read,
             }
+            visit(values).map_err(|e| self.placed(e, 0..self.pos))?;
         }
         Ok(())
     }
 
-    /// The fast path of [`Reader::u64s_each`]: up to `most` times `N` numbers in `range`
-    /// read from the buffer, `visit` called with each `N`: how many times.
+    /// The fast path of [`Reader::u64s_each`]: whether `N` numbers in `range` were read from
+    /// the buffer into `values`.
     #[inline(always)]
-    fn u64s_each_fast<const N: usize>(
+    fn u64s_fast<const N: usize>(
         &mut self,
-        most: u64,
         range: &RangeInclusive<u64>,
-        visit: &mut impl FnMut([u64; N]) -> Result<()>,
-    ) -> Result<u64> {
-        assert!(N <= 64, "{} numbers at once are too many", N);
-        let (low, span) = (*range.start(), range.end().wrapping_sub(*range.start()));
+        values: &mut [u64; N],
+    ) -> bool {
         // Numbers in the range have at most three digits, unless they have leading zeros.
-        let short = *range.end() < 1000;
-        let mut read = 0;
-        while self.fast && read < most {
-            let mut values = [0; N];
-            // The byte at `end` is 0, which stops any number that would run past it.
-            let len = match many(self.window(), &mut values, short) {
-                Some(len) => len,
-                None => break,
-            };
-            let outside = values
-                .iter()
-                .fold(false, |out, &v| out | (v.wrapping_sub(low) > span));
-            if outside {
-                break;
-            }
-            self.pos += len;
-            read += 1;
-            visit(values).map_err(|e| self.placed(e, 0..self.pos))?;
-        }
-        Ok(read)
+        // The byte at `end` is 0, which stops any number that would run past it.
+        let len = match many(self.window(), values, *range.end() < 1000) {
+            Some(len) if self.fast => len,
+            _ => return false,
+        };
+        let inside = values.iter().all(|v| range.contains(v));
+        self.pos += len * usize::from(inside);
+        inside
     }
 
     /// Reads `N` `u64`s: `None` if they are `end` (a sentinel, as `0 0`), else the values,

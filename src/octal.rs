@@ -3,8 +3,9 @@
 //! subtraction games such as `0.333`). Their Grundy values become periodic; the period is
 //! found and proved by the Guy-Smith theorem, so that a heap of any size up to `u64::MAX` is
 //! answered in O(1), with a winning move of a sum of heaps in O(start + period) a heap.
-//! Layer 1: uses `game`.
+//! Layer 2: uses `errors` and `game`.
 
+use crate::errors::{error, Result};
 use crate::game::nim_sum;
 // Not in the 2018 prelude, which bundles may be compiled under.
 use std::convert::TryInto;
@@ -56,18 +57,20 @@ impl OctalGame {
 
     /// The game of code `code`, written `0.d1d2...dt` or `.d1d2...dt` (octal digits; zeros
     /// at the end change nothing), with its period proved within the values of
-    /// [`OctalGame::HEAPS`] heaps; `None` if no period is proved there, as for `0.6` and
-    /// `0.16`, whose periods are not known.
+    /// [`OctalGame::HEAPS`] heaps, else an error: for `0.6` (not known to be periodic), or
+    /// `0.16`, whose period Gangolli and Plambeck found in 1989 (149,459 from heap 105,351,
+    /// which about 510,000 values prove: see [`OctalGame::with_bound`]).
     ///
     /// # Complexity
     /// O(n^2 / 4) for the values of `n` heaps with splits (O(n x t) without): `n` is the
     /// first of 64, 128, 256... that holds the `2 start + 2 period + t` values the proof
     /// reads, at most [`OctalGame::HEAPS`]. Then O(start + period) memory.
     ///
-    /// # Panics
-    /// If `code` does not start with `0.` or `.`, has no digit after the point, or has a
-    /// character after it that is not a digit from 0 to 7 (a digit before the point, a move
-    /// that takes nothing, is refused).
+    /// # Errors
+    /// A rule error (as `io::error` makes), which `?` in `io::run` reports, if no period is
+    /// proved, or `code` does not start with `0.` or `.`, has no digit after the point, or
+    /// has a character after it that is not a digit from 0 to 7 (a digit before the point,
+    /// a move that takes nothing, is refused).
     ///
     /// ```
     /// use combgames::octal::OctalGame;
@@ -78,21 +81,25 @@ impl OctalGame {
     /// assert_eq!(values, [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6]);
     /// // 10^18 and 88 are both 4 modulo 12, and past 71.
     /// assert_eq!(kayles.grundy(1_000_000_000_000_000_000), kayles.grundy(88));
-    /// assert!(OctalGame::new("0.6").is_none());
+    /// let err = |code| OctalGame::new(code).unwrap_err().to_string();
+    /// assert_eq!(err("0.6"), "expected an octal game that 16384 heaps prove periodic, found \"0.6\"");
+    /// assert_eq!(err("0.8"), "expected an octal code 0.d1d2.. of digits 0 to 7, found \"0.8\"");
     /// ```
-    pub fn new(code: &str) -> Option<OctalGame> {
+    pub fn new(code: &str) -> Result<OctalGame> {
         OctalGame::with_bound(code, OctalGame::HEAPS)
     }
 
-    /// As [`OctalGame::new`], computing the values of at most `heaps` heaps.
+    /// As [`OctalGame::new`], computing the values of at most `heaps` heaps: a larger bound
+    /// proves later periods, in O(heaps^2 / 4) for a game with splits (`0.16` needs
+    /// `heaps = 1 << 19`, and two to three minutes).
     ///
     /// # Complexity
     /// As [`OctalGame::new`], with `heaps` for [`OctalGame::HEAPS`].
     ///
-    /// # Panics
+    /// # Errors
     /// As [`OctalGame::new`].
-    pub fn with_bound(code: &str, heaps: usize) -> Option<OctalGame> {
-        let digits = parse(code);
+    pub fn with_bound(code: &str, heaps: usize) -> Result<OctalGame> {
+        let digits = parse(code)?;
         let mut table = Table::new(&digits);
         let mut len = 64;
         loop {
@@ -102,7 +109,7 @@ impl OctalGame {
                 let mut values = table.values;
                 values.truncate(start + period);
                 let (start, period) = (start as u64, period as u64);
-                return Some(OctalGame {
+                return Ok(OctalGame {
                     digits,
                     values,
                     start,
@@ -111,7 +118,8 @@ impl OctalGame {
                 });
             }
             if len == heaps {
-                return None;
+                let expected = format!("an octal game that {heaps} heaps prove periodic");
+                return Err(error(&expected, format!("{code:?}")));
             }
             len *= 2;
         }
@@ -229,38 +237,36 @@ impl OctalGame {
 /// # Complexity
 /// O(heaps^2 / 4) with splits, O(heaps x t) without.
 ///
-/// # Panics
-/// As [`OctalGame::new`].
+/// # Errors
+/// As [`OctalGame::new`], for a malformed code.
 ///
 /// ```
 /// use combgames::octal::grundy_values;
 /// // 0.6: take one token from a heap of two or more, maybe splitting the rest.
-/// assert_eq!(grundy_values("0.6", 8), [0, 0, 1, 2, 0, 1, 2, 3]);
+/// assert_eq!(grundy_values("0.6", 8).unwrap(), [0, 0, 1, 2, 0, 1, 2, 3]);
 /// ```
-pub fn grundy_values(code: &str, heaps: usize) -> Vec<u32> {
-    let digits = parse(code);
+pub fn grundy_values(code: &str, heaps: usize) -> Result<Vec<u32>> {
+    let digits = parse(code)?;
     let mut table = Table::new(&digits);
     table.extend_to(heaps);
-    table.values
+    Ok(table.values)
 }
 
 /// The digits after the point, without zeros at the end.
-fn parse(code: &str) -> Vec<u8> {
+fn parse(code: &str) -> Result<Vec<u8>> {
     let after_point = code.strip_prefix("0.").or_else(|| code.strip_prefix('.'));
-    let digits = match after_point {
-        Some(digits) if !digits.is_empty() => digits,
-        _ => panic!("octal code {:?} must be 0. or . then digits", code),
-    };
-    let mut digits: Vec<u8> = (digits.chars())
-        .map(|c| match c {
-            '0'..='7' => c as u8 - b'0',
-            _ => panic!("octal code {:?}: {:?} is not a digit 0 to 7", code, c),
-        })
+    let octal = |d: &&str| !d.is_empty() && d.bytes().all(|c| (b'0'..b'8').contains(&c));
+    let digits = after_point
+        .filter(octal)
+        .map(|d| d.bytes().map(|c| c - b'0'));
+    let expected = "an octal code 0.d1d2.. of digits 0 to 7";
+    let mut digits: Vec<u8> = digits
+        .ok_or_else(|| error(expected, format!("{code:?}")))?
         .collect();
     while digits.last() == Some(&0) {
         digits.pop();
     }
-    digits
+    Ok(digits)
 }
 
 /// The least period of `values` proved by Guy and Smith's theorem, with the least start

@@ -4,7 +4,9 @@
 //! is one of the four classes of finite games (L, R, N, P) or, for loopy games where play
 //! can go on forever, [`OutcomeClass::Other`]. [`graph_outcomes`] solves any finite game
 //! graph, loops included.
-//! Layer 0: uses no other module.
+//! Layer 1: uses `errors`.
+
+use crate::errors::{self, error};
 
 use std::cmp::Ordering;
 use std::collections::VecDeque;
@@ -119,7 +121,8 @@ impl Outcome {
 /// O(positions + options).
 ///
 /// # Panics
-/// If the two lists differ in length, or an option is not a position.
+/// If the two lists differ in length, or an option is not a position:
+/// [`try_graph_outcomes`] says so instead.
 ///
 /// ```
 /// use combgames::partizan::{graph_outcomes, OutcomeClass};
@@ -128,6 +131,38 @@ impl Outcome {
 /// assert_eq!(outcomes[0].class(), OutcomeClass::Previous);
 /// assert_eq!(outcomes[1].class(), OutcomeClass::Next);
 /// ```
+/// As [`graph_outcomes`], for a graph read from input: an error if the lists differ in
+/// length or an option is not a position.
+///
+/// # Complexity
+/// As [`graph_outcomes`].
+///
+/// # Errors
+/// A rule error (as `io::error` makes) that names the first such option.
+///
+/// ```
+/// use combgames::partizan::try_graph_outcomes;
+/// let err = try_graph_outcomes(&[vec![], vec![0, 2]], &[vec![], vec![]]).unwrap_err();
+/// assert_eq!(err.to_string(), "expected options below 2, found option 2 of position 1");
+/// ```
+pub fn try_graph_outcomes(
+    left_options: &[Vec<usize>],
+    right_options: &[Vec<usize>],
+) -> errors::Result<Vec<Outcome>> {
+    let n = left_options.len();
+    if right_options.len() != n {
+        let found = format!("{} and {}", n, right_options.len());
+        return Err(error("as many Right option lists as Left", found));
+    }
+    for (p, options) in left_options.iter().chain(right_options).enumerate() {
+        if let Some(q) = options.iter().find(|&&q| q >= n) {
+            let found = format!("option {q} of position {}", p % n.max(1));
+            return Err(error(&format!("options below {n}"), found));
+        }
+    }
+    Ok(graph_outcomes(left_options, right_options))
+}
+
 pub fn graph_outcomes(left_options: &[Vec<usize>], right_options: &[Vec<usize>]) -> Vec<Outcome> {
     let n = left_options.len();
     assert_eq!(n, right_options.len(), "both players need option lists");

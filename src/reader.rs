@@ -42,7 +42,8 @@ pub(crate) fn is_space(b: u8) -> bool {
 ///
 /// Whitespace is what C's `isspace` accepts, so CRLF line ends, blank lines and a missing
 /// final newline need no care; lines end by `\n`, `\r\n` or a bare `\r` ([`line_breaks`]).
-/// Every call skips the whitespace before what it reads. The buffer has a fixed capacity
+/// Every call skips the whitespace before what it reads, and its errors quote at most the
+/// first 24 bytes of a token, then `...` ([`describe`]). The buffer has a fixed capacity
 /// and grows only to hold one token longer than itself, up to [`MAX_TOKEN`] bytes.
 ///
 /// ```
@@ -184,6 +185,18 @@ impl<R: Read> Reader<R> {
             false => self.last_item_line(),
         };
         parse_error(line, expected.to_string(), found)
+    }
+
+    /// `e` on the line [`Reader::error`] names if it is an [`Error::Rule`] (as toolkit calls
+    /// return for bad values: `OctalGame::new(code).map_err(|e| rd.place(e))?`), else `e`.
+    ///
+    /// # Complexity
+    /// As [`Reader::error`].
+    pub fn place(&self, e: Error) -> Error {
+        match e {
+            Error::Rule { expected, found } => self.error(&expected, found),
+            other => other,
+        }
     }
 
     /// `e`, and if it is an [`Error::Rule`], the [`Error::Parse`] it makes on the line of the

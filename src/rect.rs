@@ -4,8 +4,9 @@
 //! A game that splits a rectangle into smaller ones can keep one value per rectangle in a
 //! flat `Vec` indexed by [`Rects::index`], and fill it in index order: every rectangle comes
 //! after the rectangles it contains.
-//! Layer 0: uses no other module.
+//! Layer 1: uses `errors`.
 
+use crate::errors::{self, error};
 use std::ops::Range;
 
 /// The intervals `start..end` of `0..n`, empty ones included, numbered by length first.
@@ -65,7 +66,8 @@ impl Intervals {
     /// O(1).
     ///
     /// # Panics
-    /// If `range.start > range.end` or `range.end > n`.
+    /// If `range.start > range.end` or `range.end > n`: [`Intervals::try_index`] says so
+    /// instead.
     #[inline]
     pub fn index(&self, range: Range<usize>) -> usize {
         assert!(
@@ -76,6 +78,32 @@ impl Intervals {
         let len = range.end - range.start;
         // Lengths 0..len have n + 1, n, ..., n + 2 - len intervals.
         len * (self.n + 1) - (len * len - len) / 2 + range.start
+    }
+
+    /// As [`Intervals::index`], for a range read from input: an error if it is not an
+    /// interval of `0..n`.
+    ///
+    /// # Complexity
+    /// O(1).
+    ///
+    /// # Errors
+    /// A rule error (as `io::error` makes), if `range.start > range.end` or `range.end > n`.
+    ///
+    /// ```
+    /// use combgames::rect::Intervals;
+    /// let iv = Intervals::new(3);
+    /// assert_eq!(iv.try_index(1..2).unwrap(), iv.index(1..2));
+    /// let err = iv.try_index(2..4).unwrap_err().to_string();
+    /// assert_eq!(err, "expected an interval of 0..3, found 2..4");
+    /// ```
+    pub fn try_index(&self, range: Range<usize>) -> errors::Result<usize> {
+        match range.start <= range.end && range.end <= self.n {
+            true => Ok(self.index(range)),
+            false => Err(error(
+                &format!("an interval of 0..{}", self.n),
+                format!("{range:?}"),
+            )),
+        }
     }
 
     /// The interval with index `index` as `(start, end)`.
@@ -173,10 +201,22 @@ impl Rects {
     /// O(1).
     ///
     /// # Panics
-    /// If either range is not an interval of its side.
+    /// If either range is not an interval of its side: [`Rects::try_index`] says so instead.
     #[inline]
     pub fn index(&self, rows: Range<usize>, cols: Range<usize>) -> usize {
         self.rows.index(rows) * self.cols.len() + self.cols.index(cols)
+    }
+
+    /// As [`Rects::index`], for ranges read from input: an error if either is not an
+    /// interval of its side.
+    ///
+    /// # Complexity
+    /// O(1).
+    ///
+    /// # Errors
+    /// As [`Intervals::try_index`], for the rows or the columns.
+    pub fn try_index(&self, rows: Range<usize>, cols: Range<usize>) -> errors::Result<usize> {
+        Ok(self.rows.try_index(rows)? * self.cols.len() + self.cols.try_index(cols)?)
     }
 
     /// The rectangle `(rows, cols)` with index `index`.

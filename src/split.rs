@@ -2,7 +2,7 @@
 //! in two (Kayles and the octal games) or a rectangle cut in two: an option is worth the
 //! XOR of its parts' Grundy values. Values of numbered states, and the winning moves of a
 //! position made of several parts.
-//! Layer 1: uses `game`.
+//! Layer 2: uses `game`.
 
 use crate::game::mex;
 use std::marker::PhantomData;
@@ -114,7 +114,8 @@ impl<M, F: Fn(usize, &mut Options<M>)> SplitGame<M, F> {
     /// O(1).
     ///
     /// # Panics
-    /// If `state` is not below the `states` given to [`SplitGame::new`].
+    /// If `state` is not below the `states` given to [`SplitGame::new`] (read states from
+    /// input in their range, `rd.usize_in(0..=states - 1, ..)`, to have an error instead).
     pub fn grundy(&self, state: usize) -> u32 {
         self.grundy[state]
     }
@@ -127,7 +128,8 @@ impl<M, F: Fn(usize, &mut Options<M>)> SplitGame<M, F> {
     /// O(parts) plus the rule's work on each part.
     ///
     /// # Panics
-    /// If a part is not below the `states` given to [`SplitGame::new`].
+    /// If a part is not below the `states` given to [`SplitGame::new`] (as for
+    /// [`SplitGame::grundy`]).
     pub fn winning_moves(&self, position: &[usize]) -> Vec<(usize, M)> {
         let sum = position
             .iter()

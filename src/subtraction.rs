@@ -1,8 +1,9 @@
 //! Subtraction games: a move takes `s` stones from a heap, `s` from a fixed finite set.
 //! Their Grundy values are eventually periodic; once the period is found, a heap of any
 //! size up to `u64::MAX` is answered in O(1).
-//! Layer 1: uses `game`.
+//! Layer 2: uses `errors` and `game`.
 
+use crate::errors::{self, error};
 use crate::game::mex;
 // Not in the 2018 prelude, which bundles may be compiled under.
 use std::convert::TryFrom;
@@ -30,7 +31,7 @@ impl SubtractionGame {
     /// `m` values compared element by element (a mismatch is usually found early).
     ///
     /// # Panics
-    /// If `moves` is empty or holds 0.
+    /// If `moves` is empty or holds 0: [`SubtractionGame::try_new`] says so instead.
     ///
     /// ```
     /// use combgames::subtraction::SubtractionGame;
@@ -44,14 +45,32 @@ impl SubtractionGame {
     /// assert_eq!(game.winning_moves(&[5, 9]), [(0, 3), (1, 4)]);
     /// ```
     pub fn new(moves: &[u64]) -> Self {
+        SubtractionGame::try_new(moves).unwrap_or_else(|e| panic!("{}", e))
+    }
+
+    /// As [`SubtractionGame::new`], for moves read from input: an error if there are none
+    /// or one is 0.
+    ///
+    /// # Complexity
+    /// As [`SubtractionGame::new`] (a move of `m` stones takes O(m) memory: read moves in a
+    /// range).
+    ///
+    /// # Errors
+    /// A rule error (as `io::error` makes), if `moves` is empty or holds 0.
+    ///
+    /// ```
+    /// use combgames::subtraction::SubtractionGame;
+    /// let err = SubtractionGame::try_new(&[2, 0]).unwrap_err().to_string();
+    /// assert_eq!(err, "expected moves of at least 1 stone, one or more, found [2, 0]");
+    /// ```
+    pub fn try_new(moves: &[u64]) -> errors::Result<Self> {
+        if moves.is_empty() || moves.contains(&0) {
+            let expected = "moves of at least 1 stone, one or more";
+            return Err(error(expected, format!("{moves:?}")));
+        }
         let mut moves = moves.to_vec();
         moves.sort_unstable();
         moves.dedup();
-        assert!(
-            !moves.is_empty() && moves[0] > 0,
-            "moves {:?} must be positive, at least one",
-            moves
-        );
         let m = *moves.last().unwrap() as usize;
         let mut grundy: Vec<u32> = Vec::new();
         // Fills the values of heaps below `n`.
@@ -82,12 +101,12 @@ impl SubtractionGame {
             first += 1;
         }
         grundy.truncate(first - m + period);
-        SubtractionGame {
+        Ok(SubtractionGame {
             moves,
             grundy,
             start: first - m,
             period,
-        }
+        })
     }
 
     /// The Grundy value of a heap of `heap` stones.

@@ -3,8 +3,9 @@
 //! the value `{L | R}` of a position whose options are numbers, and red-blue Hackenbush
 //! strings. A sum of games that are numbers is worth the sum of the numbers, and its sign
 //! says who wins ([`DyadicRational::outcome`]).
-//! Layer 1: uses `partizan`.
+//! Layer 2: uses `errors` and `partizan`.
 
+use crate::errors::{self, error};
 use crate::partizan::{Outcome, Player};
 use std::cmp::Ordering;
 use std::fmt;
@@ -12,6 +13,9 @@ use std::ops::{Add, Neg, Sub};
 
 /// What a result outside the values panics with.
 const OVERFLOW: &str = "DyadicRational overflow";
+
+/// What a value must be, in errors.
+const VALUES: &str = "a DyadicRational: a numerator in i128 over 2^0 to 2^127";
 
 /// An exact dyadic rational `numerator / 2^exponent`, in lowest terms (an odd numerator, or
 /// the exponent 0), so that equal values are equal structs. No floats, no rounding.
@@ -57,7 +61,7 @@ impl DyadicRational {
     /// O(1).
     ///
     /// # Panics
-    /// If `exponent` is above 127.
+    /// If `exponent` is above 127: [`DyadicRational::try_new`] says so instead.
     pub fn new(numerator: i128, exponent: u32) -> Self {
         assert!(exponent <= 127, "{}", OVERFLOW);
         // 0 has 128 trailing zeros: it comes out as 0 / 1.
@@ -66,6 +70,31 @@ impl DyadicRational {
             numerator: numerator >> common,
             exponent: exponent - common,
         }
+    }
+
+    /// As [`DyadicRational::new`], for values read from input.
+    ///
+    /// # Complexity
+    /// O(1).
+    ///
+    /// # Errors
+    /// A rule error (as `io::error` makes) if `exponent` is above 127.
+    pub fn try_new(numerator: i128, exponent: u32) -> errors::Result<Self> {
+        let found = || error(VALUES, format!("{numerator}/2^{exponent}"));
+        Some(exponent).filter(|&e| e <= 127).ok_or_else(found)?;
+        Ok(DyadicRational::new(numerator, exponent))
+    }
+
+    /// `self + other`, for values read from input: an error where `+` panics.
+    ///
+    /// # Complexity
+    /// O(1).
+    ///
+    /// # Errors
+    /// A rule error (as `io::error` makes) if the exact sum is not a value.
+    pub fn try_add(self, other: Self) -> errors::Result<Self> {
+        let found = || error(VALUES, format!("{self} + {other}"));
+        self.sum(other, false).ok_or_else(found)
     }
 
     /// The numerator in lowest terms.
@@ -286,7 +315,7 @@ pub fn simplest_between(
 /// # Panics
 /// If the value is outside the values of [`DyadicRational`]: more than 127 edges after the
 /// first run, or a numerator (about `r * 2^e`, for a first run of `r` edges and `e` after
-/// it) outside `i128`.
+/// it) outside `i128`. [`try_hackenbush_value`] says so instead.
 ///
 /// ```
 /// use combgames::partizan::OutcomeClass;
@@ -297,20 +326,28 @@ pub fn simplest_between(
 /// assert_eq!(total.outcome().class(), OutcomeClass::Previous);
 /// ```
 pub fn hackenbush_value(edges: &[u8], left: u8) -> DyadicRational {
+    try_hackenbush_value(edges, left).expect(OVERFLOW)
+}
+
+/// As [`hackenbush_value`], for strings read from input: an error where it panics.
+///
+/// # Complexity
+/// O(edges).
+///
+/// # Errors
+/// A rule error (as `io::error` makes), for a value outside those of [`DyadicRational`].
+pub fn try_hackenbush_value(edges: &[u8], left: u8) -> errors::Result<DyadicRational> {
     let sign = |edge: &u8| if *edge == left { 1 } else { -1 };
     let first = edges.first().map_or(0, sign);
     let run = edges.iter().take_while(|&edge| sign(edge) == first).count();
-    let exponent = edges.len() - run;
-    assert!(exponent <= 127, "{}", OVERFLOW);
+    let (exponent, mut numerator) = (edges.len() - run, Some(first * run as i128));
     // In units of 2^-exponent: each later edge doubles what came before and adds its own.
-    let mut numerator = first * run as i128;
     for edge in &edges[run..] {
-        let doubled = numerator
-            .checked_mul(2)
-            .and_then(|n| n.checked_add(sign(edge)));
-        numerator = doubled.expect(OVERFLOW);
+        numerator = numerator.and_then(|n| n.checked_mul(2)?.checked_add(sign(edge)));
     }
-    DyadicRational::new(numerator, exponent as u32)
+    let found = || error(VALUES, format!("a string of {run} edges, then {exponent}"));
+    let numerator = numerator.filter(|_| exponent <= 127).ok_or_else(found)?;
+    Ok(DyadicRational::new(numerator, exponent as u32))
 }
 
 /// A winning move of `mover` moving first in the sum of the Hackenbush strings `strings`
@@ -328,7 +365,9 @@ pub fn hackenbush_value(edges: &[u8], left: u8) -> DyadicRational {
 /// O(total edges).
 ///
 /// # Panics
-/// As [`hackenbush_value`], or if the sum is outside the values of [`DyadicRational`].
+/// As [`hackenbush_value`], or if the sum is outside the values of [`DyadicRational`]: for
+/// strings read from input, check their values by [`try_hackenbush_value`] and their sum by
+/// [`DyadicRational::try_add`] first.
 ///
 /// ```
 /// use combgames::partizan::Player;

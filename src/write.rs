@@ -1,10 +1,13 @@
 //! Buffered output: [`Writer`] collects output in a fixed buffer and writes it to the inner
-//! writer when the buffer fills, on [`Write::flush`] and when dropped.
-//! Layer 0: uses no other module.
+//! writer when the buffer fills, on [`Write::flush`] and when dropped. Its own calls return
+//! the library's [`Result`], as the reader's do, so that `out.line(..)` can end a closure.
+//! Layer 1: uses `errors`.
 
 // Not in the 2018 prelude, which bundles may be compiled under.
 use std::convert::TryInto;
 use std::io::{self, Write};
+
+use crate::errors::Result;
 
 /// Buffer size used by [`Writer::new`], and the largest: few system calls, and the buffer
 /// stays in the L2 cache.
@@ -96,7 +99,7 @@ impl<W: Write> Writer<W> {
     /// assert_eq!(sink, b"First\nSecond\nDon't waste your time.\n");
     /// ```
     #[inline]
-    pub fn line<const N: usize>(&mut self, lines: &Lines<N>, i: usize) -> io::Result<()> {
+    pub fn line<const N: usize>(&mut self, lines: &Lines<N>, i: usize) -> Result<()> {
         // `used` is below the capacity, so 16 bytes of room follow it; the mask only lets
         // the compiler see it.
         let at = self.used % DEFAULT_CAPACITY;
@@ -105,7 +108,7 @@ impl<W: Write> Writer<W> {
         // buffer, with no test of its own.
         self.used += lines.lens[i];
         match self.used >= self.capacity {
-            true => self.spill(&lines.long),
+            true => Ok(self.spill(&lines.long)?),
             false => Ok(()),
         }
     }
@@ -126,7 +129,7 @@ impl<W: Write> Writer<W> {
     /// drop(out);
     /// assert_eq!(sink, b"3 14 15\n-9 -9223372036854775808\n\n");
     /// ```
-    pub fn ints<I>(&mut self, values: I) -> io::Result<()>
+    pub fn ints<I>(&mut self, values: I) -> Result<()>
     where
         I: IntoIterator,
         I::Item: Int,
@@ -156,7 +159,7 @@ impl<W: Write> Writer<W> {
             self.write_all(&text[at..])?;
             first = false;
         }
-        self.write_all(b"\n")
+        Ok(self.write_all(b"\n")?)
     }
 
     /// Writes out the bytes waiting when the buffer is full; or after [`Writer::line`] of a

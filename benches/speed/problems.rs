@@ -73,7 +73,7 @@ pub mod grids {
         let grids = rd.u64_in(1..=1_000_000, "the number of grids T")?;
         let mut grid = Cells::new(b".#", 16);
         rd.cells_each(&mut grid, grids, "a cell '.' or '#'", |filled| {
-            Ok(out.line(&answers, usize::from(win.get(filled as usize)))?)
+            out.line(&answers, usize::from(win.get(filled as usize)))
         })?;
         rd.expect_end()
     }

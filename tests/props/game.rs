@@ -206,7 +206,7 @@ proptest! {
 }
 
 #[test]
-#[should_panic(expected = "empty or outside")]
+#[should_panic(expected = "none empty, found move 0b1000")]
 fn a_move_outside_the_board_is_refused() {
     MoveMasks::new(3, vec![0b1000]);
 }
@@ -221,4 +221,35 @@ fn grundy_by_index_shows_only_the_states_already_filled() {
 #[should_panic(expected = "index out of bounds")]
 fn every_sg_shows_only_the_states_already_filled() {
     EverySg::new(3, |n, next| next.push(n));
+}
+
+/// Cells and moves made from input: an error that says what is wrong, never a panic.
+#[test]
+fn bad_move_masks_are_errors() {
+    let err = |cells, moves: &[u32]| {
+        MoveMasks::try_new(cells, moves.to_vec())
+            .unwrap_err()
+            .to_string()
+    };
+    assert_eq!(err(27, &[1]), "expected at most 26 cells, found 27 cells");
+    assert_eq!(
+        err(3, &[0b11, 0]),
+        "expected moves of cells below 3, none empty, found move 0b0"
+    );
+    assert_eq!(
+        err(26, &[1 << 26]),
+        format!(
+            "expected moves of cells below 26, none empty, found move {:#b}",
+            1 << 26
+        )
+    );
+    assert_eq!(
+        err(0, &[1]),
+        "expected moves of cells below 0, none empty, found move 0b1"
+    );
+    assert_eq!(
+        MoveMasks::try_new(26, vec![1 << 25]).unwrap().moves(),
+        [1 << 25]
+    );
+    assert!(MoveMasks::try_new(0, vec![]).is_ok());
 }

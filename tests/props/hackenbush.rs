@@ -131,7 +131,7 @@ fn trees(edges: usize) -> impl Strategy<Value = Drawing> {
 /// The value and every cut to every value, against the search's.
 fn check_picture(drawing: &Drawing) -> Result<(), TestCaseError> {
     let (vertices, edges, ground) = drawing;
-    let picture = Hackenbush::new(*vertices, edges, ground);
+    let picture = Hackenbush::new(*vertices, edges, ground).unwrap();
     let mut search = Search::new(drawing);
     let start = search.start();
     prop_assert_eq!(picture.grundy(), search.grundy(start));
@@ -174,7 +174,7 @@ proptest! {
             union.2.extend(ground.iter().map(|&g| g + offset));
             union.0 += vertices;
         }
-        let pictures: Vec<Hackenbush> = (drawings.iter()).map(|(n, edges, ground)| Hackenbush::new(*n, edges, ground)).collect();
+        let pictures: Vec<Hackenbush> = (drawings.iter()).map(|(n, edges, ground)| Hackenbush::new(*n, edges, ground).unwrap()).collect();
         let mut search = Search::new(&union);
         let start = search.start();
         let sum = pictures.iter().fold(0, |sum, p| sum ^ p.grundy());
@@ -336,7 +336,7 @@ proptest! {
                 .map(|(u, v)| if rng.next(2) == 0 { (u, v) } else { (v, u) })
                 .collect();
             let ground: Vec<usize> = forest.ground.iter().map(|&r| name[r]).collect();
-            let picture = Hackenbush::new(n, &drawn, &ground);
+            let picture = Hackenbush::new(n, &drawn, &ground).unwrap();
             let folded = forest.fold(None);
             prop_assert_eq!(picture.grundy(), folded.0);
 
@@ -380,7 +380,7 @@ fn a_deep_path_with_a_triangle_on_top_needs_no_recursion() {
     let n = 100_000;
     let mut edges: Vec<(usize, usize)> = (0..n).map(|i| (i, i + 1)).collect();
     edges.extend([(n, n + 1), (n + 1, n + 2), (n + 2, n)]);
-    let picture = Hackenbush::new(n + 3, &edges, &[0]);
+    let picture = Hackenbush::new(n + 3, &edges, &[0]).unwrap();
     assert_eq!(picture.grundy(), n as u32 + 1);
     assert_eq!(picture.cuts_to(0), [0]);
     assert_eq!(picture.cuts_to(n as u32 - 1), [n - 1]);
@@ -389,14 +389,27 @@ fn a_deep_path_with_a_triangle_on_top_needs_no_recursion() {
     assert_eq!(picture.cuts_to(n as u32 + 1), []);
 }
 
+/// Ends and ground vertices out of range are errors that name them, never panics.
 #[test]
-#[should_panic(expected = "edge end 5 of 5 vertices")]
-fn an_edge_end_out_of_range_is_refused() {
-    Hackenbush::new(5, &[(0, 1), (1, 5)], &[0]);
-}
-
-#[test]
-#[should_panic(expected = "ground vertex 3 of 3 vertices")]
-fn a_ground_vertex_out_of_range_is_refused() {
-    Hackenbush::new(3, &[(0, 1)], &[3]);
+fn vertices_out_of_range_are_errors() {
+    let err = |n, edges: &[(usize, usize)], ground: &[usize]| {
+        Hackenbush::new(n, edges, ground).unwrap_err().to_string()
+    };
+    let expected = "expected vertices below 5 (and 2^32 - 1), found";
+    assert_eq!(
+        err(5, &[(0, 1), (1, 5)], &[0]),
+        format!("{expected} edge 1: (1, 5)")
+    );
+    assert_eq!(
+        err(5, &[(7, 1)], &[0]),
+        format!("{expected} edge 0: (7, 1)")
+    );
+    assert_eq!(
+        err(5, &[(0, 1)], &[0, 5]),
+        format!("{expected} ground vertex 5")
+    );
+    let expected = "expected vertices below 0 (and 2^32 - 1), found";
+    assert_eq!(err(0, &[], &[0]), format!("{expected} ground vertex 0"));
+    let huge = u32::MAX as usize;
+    assert!(err(huge, &[], &[]).ends_with(&format!("found {huge} vertices, 0 edges")));
 }

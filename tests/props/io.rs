@@ -605,3 +605,19 @@ proptest! {
         prop_assert_eq!(String::from_utf8(sink).unwrap(), expected);
     }
 }
+
+/// `out.line` and `out.ints` return the reader's `Result`: a `*_each` closure ends with one.
+#[test]
+fn a_write_ends_a_closure() {
+    let answers = Lines::new(["Second", "First"]);
+    let (mut rd, mut sink) = (Reader::new(&b"3 5\n4 4\n"[..]), Vec::new());
+    let mut out = Writer::new(&mut sink);
+    rd.u64s_each(2, 0..=9, "a pile", |[a, b]| {
+        out.line(&answers, usize::from(a != b))
+    })
+    .unwrap();
+    rd.u64s_each(0, 0..=9, "a pile", |[a]| out.ints([a]))
+        .unwrap();
+    drop(out);
+    assert_eq!(sink, b"First\nSecond\n");
+}

@@ -25,6 +25,7 @@ mod lex;
 mod bundler;
 mod cells;
 mod coins;
+mod euclid;
 mod examples;
 mod game;
 mod hackenbush;

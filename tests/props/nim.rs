@@ -590,3 +590,13 @@ fn the_anti_sg_rule_needs_its_condition() {
     assert!(!wins(&vec![3], true, &moves, &mut HashMap::new()));
     assert!(misere_wins(&[0]), "the rule says the player to move wins");
 }
+
+/// Moore's Nim_0 allows no move: the player to move loses, with no winning move.
+#[test]
+fn moore_with_k_0_has_no_move() {
+    use combgames::nim::{moore_winning_move, moore_wins};
+    for heaps in [&[][..], &[0], &[5, 5, 5], &[1, 2, 3, 4]] {
+        assert!(!moore_wins(heaps, 0));
+        assert_eq!(moore_winning_move(heaps, 0), []);
+    }
+}

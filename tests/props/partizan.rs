@@ -142,3 +142,32 @@ proptest! {
         }
     }
 }
+
+/// Graphs read from input: an error that names the first option out of range.
+#[test]
+fn options_out_of_range_are_errors() {
+    use combgames::partizan::{graph_outcomes, try_graph_outcomes};
+    let err = |left: &[Vec<usize>], right: &[Vec<usize>]| {
+        try_graph_outcomes(left, right).unwrap_err().to_string()
+    };
+    let expected = "expected options below 2, found option";
+    assert_eq!(
+        err(&[vec![], vec![2]], &[vec![], vec![]]),
+        format!("{expected} 2 of position 1")
+    );
+    assert_eq!(
+        err(&[vec![], vec![0]], &[vec![5], vec![]]),
+        format!("{expected} 5 of position 0")
+    );
+    let found = "expected as many Right option lists as Left, found 2 and 1";
+    assert_eq!(err(&[vec![], vec![0]], &[vec![]]), found);
+    assert_eq!(
+        err(&[], &[vec![0]]),
+        "expected as many Right option lists as Left, found 0 and 1"
+    );
+    let (left, right) = ([vec![], vec![0, 1]], [vec![], vec![0]]);
+    assert_eq!(
+        try_graph_outcomes(&left, &right).unwrap(),
+        graph_outcomes(&left, &right)
+    );
+}

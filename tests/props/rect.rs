@@ -86,3 +86,27 @@ proptest! {
 fn an_interval_past_the_end_is_refused() {
     Intervals::new(3).index(2..4);
 }
+
+/// Ranges read from input: an error that quotes them, never a panic.
+#[test]
+fn ranges_out_of_place_are_errors() {
+    let iv = Intervals::new(3);
+    // 3..2 and 2..1 as a reader would make them, from two numbers.
+    let span = |start: usize, end: usize| start..end;
+    for range in [2..4, span(3, 2), 0..5, 4..4] {
+        let err = iv.try_index(range.clone()).unwrap_err().to_string();
+        assert_eq!(
+            err,
+            format!("expected an interval of 0..3, found {range:?}")
+        );
+    }
+    let rects = Rects::new(2, 3);
+    assert_eq!(
+        rects.try_index(0..2, 1..3).unwrap(),
+        rects.index(0..2, 1..3)
+    );
+    let err = rects.try_index(0..3, 1..3).unwrap_err().to_string();
+    assert_eq!(err, "expected an interval of 0..2, found 0..3");
+    let err = rects.try_index(0..2, span(2, 1)).unwrap_err().to_string();
+    assert_eq!(err, "expected an interval of 0..3, found 2..1");
+}

@@ -99,7 +99,19 @@ fn published_periods() {
 }
 
 #[test]
-#[should_panic(expected = "must be positive")]
+#[should_panic(expected = "expected moves of at least 1 stone, one or more, found [0, 2]")]
 fn a_move_of_nothing_is_refused() {
     SubtractionGame::new(&[0, 2]);
+}
+
+/// Moves read from input: an error that quotes them, never a panic.
+#[test]
+fn bad_moves_are_errors() {
+    for moves in [&[][..], &[0], &[3, 0, 1]] {
+        let err = SubtractionGame::try_new(moves).unwrap_err().to_string();
+        let expected = "expected moves of at least 1 stone, one or more";
+        assert_eq!(err, format!("{expected}, found {moves:?}"));
+    }
+    let game = SubtractionGame::try_new(&[4, 1, 3, 3]).unwrap();
+    assert_eq!(game.period(), (0, 7));
 }

@@ -317,3 +317,35 @@ fn hackenbush_values_of_long_strings() {
     assert_eq!(unless_panics(|| hackenbush_value(&long, b'B')), None);
     assert_eq!(hackenbush_value(b"", b'B'), D::ZERO);
 }
+
+/// Values made from input: an error that says what is wrong where the panicking calls panic.
+#[test]
+fn values_out_of_range_are_errors() {
+    use combgames::surreal::try_hackenbush_value;
+    let values = "expected a DyadicRational: a numerator in i128 over 2^0 to 2^127, found";
+    assert_eq!(D::try_new(6, 3).unwrap(), D::new(3, 2));
+    let err = D::try_new(1, 128).unwrap_err().to_string();
+    assert_eq!(err, format!("{values} 1/2^128"));
+    let max = D::integer(i128::MAX);
+    let err = max.try_add(max).unwrap_err().to_string();
+    assert_eq!(err, format!("{values} {max} + {max}"));
+    assert_eq!(max.try_add(-max).unwrap(), D::ZERO);
+    // 127 edges after the first run are a value, 128 are not; a long first run with many
+    // after it overflows the numerator.
+    let string = |run: usize, after: usize| [vec![b'B'; run], vec![b'R'; after]].concat();
+    for (run, after, fits) in [
+        (1, 127, true),
+        (1, 128, false),
+        (3, 126, false),
+        (1000, 0, true),
+    ] {
+        let got = try_hackenbush_value(&string(run, after), b'B');
+        match fits {
+            true => assert_eq!(got.unwrap(), hackenbush_value(&string(run, after), b'B')),
+            false => assert_eq!(
+                got.unwrap_err().to_string(),
+                format!("{values} a string of {run} edges, then {after}")
+            ),
+        }
+    }
+}

@@ -76,7 +76,7 @@ pub fn solve<R: Read, W: Write>(
     let boards = rd.u64_in(1..=1_000_000, "the number of boards T")?;
     let mut board = Cells::new(b".*", CELLS);
     rd.cells_each(&mut board, boards, "a hole '*' or '.'", |filled| {
-        Ok(out.line(&answers, usize::from(win.get(filled as usize)))?)
+        out.line(&answers, usize::from(win.get(filled as usize)))
     })?;
     rd.expect_end()
 }
