@@ -40,6 +40,15 @@
 //! - [`partizan`]: outcomes and outcome classes of partizan games, and a solver for finite
 //!   game graphs with loops.
 //!
+//! The lab, for games no one has named: from their rules to a checked pattern (the `lab`
+//! command reports a table from anywhere), in layers 0 to 5:
+//!
+//! - [`rules`]: a game's rules written once, as the moves of a numbered state (a heap, a
+//!   pair `(x, y)`), and the family a theorem needs.
+//! - [`tables`]: the values of a game's states from its rules (Grundy, win/lose, misère),
+//!   the laws of the rules checked; tables read from elsewhere.
+//! - [`grids`]: the values of a game's cells `(x, y)`, likewise.
+//!
 //! Modules are flat and self-contained so that the bundler can paste the ones a binary uses
 //! into a single source file for a judge.
 
@@ -47,6 +56,7 @@ pub mod cells;
 pub mod coins;
 pub mod errors;
 pub mod game;
+pub mod grids;
 pub mod hackenbush;
 pub mod io;
 pub mod nim;
@@ -57,9 +67,11 @@ pub mod partizan;
 pub mod picture;
 pub mod reader;
 pub mod rect;
+pub mod rules;
 pub mod scan;
 pub mod split;
 pub mod subtraction;
 pub mod surreal;
+pub mod tables;
 pub mod tokens;
 pub mod write;
