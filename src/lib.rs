@@ -48,6 +48,11 @@
 //! - [`tables`]: the values of a game's states from its rules (Grundy, win/lose, misère),
 //!   the laws of the rules checked; tables read from elsewhere.
 //! - [`grids`]: the values of a game's cells `(x, y)`, likewise.
+//! - [`periods`]: eventually periodic and arithmetic-periodic values, P-positions as
+//!   residue classes.
+//! - [`formulas`]: values that are a function of the binary or Fibonacci expansion, and an
+//!   exact `u128` integer square root.
+//! - [`ratios`]: P-positions `floor(k α)` for a quadratic irrational `α`, exact in integers.
 //!
 //! Modules are flat and self-contained so that the bundler can paste the ones a binary uses
 //! into a single source file for a judge.
@@ -55,6 +60,7 @@
 pub mod cells;
 pub mod coins;
 pub mod errors;
+pub mod formulas;
 pub mod game;
 pub mod grids;
 pub mod hackenbush;
@@ -64,7 +70,9 @@ pub mod nimber;
 pub mod numbers;
 pub mod octal;
 pub mod partizan;
+pub mod periods;
 pub mod picture;
+pub mod ratios;
 pub mod reader;
 pub mod rect;
 pub mod rules;
