@@ -53,6 +53,9 @@
 //! - [`formulas`]: values that are a function of the binary or Fibonacci expansion, and an
 //!   exact `u128` integer square root.
 //! - [`ratios`]: P-positions `floor(k α)` for a quadratic irrational `α`, exact in integers.
+//! - [`plane`]: grids periodic after a border, nim-sums `f(x) ^ h(y)`, Wythoff-like pairs.
+//! - [`proofs`]: the theorems that prove a period: the window, Guy-Smith, the residue
+//!   check, the box.
 //!
 //! Modules are flat and self-contained so that the bundler can paste the ones a binary uses
 //! into a single source file for a judge.
@@ -72,6 +75,8 @@ pub mod octal;
 pub mod partizan;
 pub mod periods;
 pub mod picture;
+pub mod plane;
+pub mod proofs;
 pub mod ratios;
 pub mod reader;
 pub mod rect;
