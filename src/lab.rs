@@ -1,0 +1,360 @@
+//! The lab: every pattern of a table ([`find`]) or a grid ([`find_plane`]), each a
+//! [`Finding`] with a stable first line, the range checked, what is known of it (proved by
+//! a theorem of `proofs`, with its certificate, or holding only for the values tabulated)
+//! and Rust code to paste; "none" when nothing is found, which then says to tabulate.
+//!
+//! The first lines, for a test to match: `periodic: start 71, period 12`,
+//! `arithmetic-periodic: start 1, period 4, saltus 4`, `formula: g(n) = v2(n)`,
+//! `p-positions: start 0, period 5, residues 0 2`, `p-positions: finite: 0`,
+//! `p-positions: ratio: p(k) = floor(k * sqrt(2))`, `none up to 20000` (the number of
+//! values); for a grid, `periodic: x start 28, period 5; y start 28, period 5` (`y none`
+//! for no period in `y`), `xor: g(x, y) = f(x) ^ f(y)` (or `^ h(y)`),
+//! `pairs: (a(n), a(n) + 2n), a(n) = mex` and `none up to 600 x 600`.
+//! Layer 4: uses `tables`, `grids`, `periods`, `formulas`, `ratios`, `plane` and `proofs`.
+
+use crate::formulas::{find_formulas, ISQRT_CODE};
+use crate::grids::Grid;
+use crate::periods::{find_arithmetic, find_classes, find_period, first_tail_period, Period};
+use crate::plane::{find_pairs, find_plane_period, find_xor};
+use crate::proofs::{heap_period, plane_period, Verdict};
+use crate::ratios::find_ratio;
+use crate::tables::Table;
+
+/// A pattern found, as a report shows it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Finding {
+    /// Its first line, in a stable form (see the module doc).
+    pub headline: String,
+    /// Where it was checked.
+    pub checked: String,
+    /// The certificate's lines, if a theorem proves it; else it holds only where checked.
+    pub proof: Option<Vec<String>>,
+    /// More to know: definitions, other forms, why a declared theorem does not apply.
+    pub notes: Vec<String>,
+    /// Rust code to paste (lines), if any.
+    pub code: Vec<String>,
+    /// The period of a periodic or arithmetic-periodic table, by which a report lays it out.
+    pub period: Option<Period>,
+}
+
+impl Finding {
+    fn new(headline: String, checked: String) -> Finding {
+        Finding {
+            headline,
+            checked,
+            proof: None,
+            notes: Vec::new(),
+            code: Vec::new(),
+            period: None,
+        }
+    }
+}
+
+/// Every pattern of `table`'s values, periodic first; "none up to N" alone if there is none.
+///
+/// # Complexity
+/// O(N log N), N the number of values, plus the proof of a declared family.
+///
+/// ```
+/// use combgames::lab::find;
+/// use combgames::tables::Table;
+/// let table = Table::read((0..1000u32).map(|n| [0, 1, 1, 2][n as usize % 4]).collect());
+/// let found = find(&table);
+/// assert_eq!(found[0].headline, "periodic: start 0, period 4");
+/// assert_eq!(found[0].code, ["|n: u64| [0u32, 1, 1, 2][(n % 4) as usize]"]);
+/// ```
+pub fn find(table: &Table) -> Vec<Finding> {
+    let values = table.values();
+    let len = values.len();
+    let mut found = Vec::new();
+    let claimed = find_period(values);
+    let (period, proof, why) = match heap_period(table, claimed) {
+        Verdict::Proved(p, lines) if p.start + p.period <= len => (Some(p), Some(lines), None),
+        Verdict::Proved(p, _) => {
+            let why = format!(
+                "proved, but the table must reach {} to print it",
+                p.start + p.period
+            );
+            (claimed, None, Some(why))
+        }
+        Verdict::NotProved(why) => (claimed, None, Some(format!("not proved: {}", why))),
+        Verdict::Unknown => (claimed, None, None),
+    };
+    let mut unused_why = None;
+    match period {
+        Some(p) => {
+            let mut finding = periodic(values, p, &format!("n < {}", len));
+            finding.proof = proof;
+            finding.notes.extend(why);
+            found.push(finding);
+        }
+        None => unused_why = why,
+    }
+    if let Some(a) = find_arithmetic(values) {
+        let (start, p, s) = (a.start, a.period, a.saltus);
+        let head = format!(
+            "arithmetic-periodic: start {}, period {}, saltus {}",
+            start, p, s
+        );
+        let checked = format!(
+            "n < {}: g(n + {}) = g(n) + {} for {} <= n < {}",
+            len,
+            p,
+            s,
+            start,
+            len - p
+        );
+        let mut finding = Finding::new(head, checked);
+        finding.code.push(a.code(values));
+        finding.period = Some(Period { start, period: p });
+        found.push(finding);
+    }
+    let formulas = find_formulas(values);
+    if let Some((first, others)) = formulas.split_first() {
+        let mut finding = Finding::new(format!("formula: {}", first), format!("every n < {}", len));
+        let zero = first.at_zero.map(|g| format!("g(0) = {}, apart", g));
+        finding.notes.extend(zero);
+        finding.notes.push(format!(
+            "{}: {}",
+            first.feature.name(),
+            definition(first.feature)
+        ));
+        let others: Vec<String> = others.iter().map(|f| f.to_string()).collect();
+        if !others.is_empty() {
+            finding
+                .notes
+                .push(format!("the same values: {}", others.join("; ")));
+        }
+        finding.code.push(first.code());
+        found.push(finding);
+    }
+    if period.is_none() {
+        found.extend(positions(values));
+    }
+    if found.is_empty() {
+        let mut none = Finding::new(format!("none up to {}", len), format!("n < {}", len));
+        none.notes.push(format!(
+            "no pattern among the {} values: tabulate (compute the values the solution needs), \
+             or compute more values and look again",
+            len
+        ));
+        none.notes.extend(unused_why);
+        let tail = first_tail_period(values, (len / 8).max(1), |p| {
+            len - p.start >= 3 * p.period && len - p.start >= p.period + 32
+        });
+        if let Some(Period { start, period }) = tail {
+            none.notes.push(format!(
+                "the values from {} on repeat with period {}: too short a stretch to claim; \
+                 tabulate {} values to check it",
+                start,
+                period,
+                2 * start
+            ));
+        }
+        found.push(none);
+    }
+    found
+}
+
+/// The finding of a period `p` of `values`, checked over `checked`.
+fn periodic(values: &[u32], p: Period, checked: &str) -> Finding {
+    let Period { start, period } = p;
+    let repeats = (values.len() - start) / period;
+    let checked = format!(
+        "{}: the values from {} on are {} periods",
+        checked, start, repeats
+    );
+    let mut finding = Finding::new(
+        format!("periodic: start {}, period {}", start, period),
+        checked,
+    );
+    let cycle = &values[start..start + period];
+    let lost: Vec<String> = (start..start + period)
+        .filter(|&n| cycle[n - start] == 0)
+        .map(|n| (n % period).to_string())
+        .collect();
+    let lost = if lost.is_empty() {
+        "none".to_string()
+    } else {
+        lost.join(" ")
+    };
+    finding.notes.push(format!(
+        "P-positions from {}: n % {} in {}",
+        start, period, lost
+    ));
+    finding.code.push(p.code(values));
+    finding.period = Some(p);
+    finding
+}
+
+/// The findings of the P-positions of `values`: residue classes, or a ratio.
+fn positions(values: &[u32]) -> Vec<Finding> {
+    let len = values.len();
+    if let Some(c) = find_classes(values) {
+        let head = match c.classes.is_empty() {
+            true => format!("p-positions: finite: {}", list(&c.before)),
+            false => format!(
+                "p-positions: start {}, period {}, residues {}",
+                c.start,
+                c.modulus,
+                list(&c.classes)
+            ),
+        };
+        let mut finding = Finding::new(head, format!("n < {}", len));
+        if !c.classes.is_empty() && !c.before.is_empty() {
+            finding
+                .notes
+                .push(format!("and below {}: {}", c.start, list(&c.before)));
+        }
+        if !c.classes.is_empty() {
+            let mut gaps: Vec<usize> = c.classes.windows(2).map(|w| w[1] - w[0]).collect();
+            gaps.push(c.modulus + c.classes[0] - c.classes[c.classes.len() - 1]);
+            finding
+                .notes
+                .push(format!("gaps: {} repeating", list(&gaps)));
+        }
+        finding.code.push(format!("let is_p = {};", c.code()));
+        return vec![finding];
+    }
+    let lost: Vec<u64> = (0..len as u64)
+        .filter(|&n| values[n as usize] == 0)
+        .collect();
+    match find_ratio(&lost) {
+        Some(ratio) => {
+            let head = format!("p-positions: ratio: {}", ratio);
+            let checked = format!(
+                "the {} P-positions below {}, k = 0 .. {}",
+                lost.len(),
+                len,
+                lost.len() - 1
+            );
+            let mut finding = Finding::new(head, checked);
+            finding.code = vec![ISQRT_CODE.to_string(), ratio.code()];
+            vec![finding]
+        }
+        None => Vec::new(),
+    }
+}
+
+/// What a feature is, for the report.
+fn definition(feature: crate::formulas::Feature) -> &'static str {
+    use crate::formulas::Feature::*;
+    match feature {
+        V2 => "the exponent of 2 in m, its trailing zeros",
+        TrailingOnes => "the trailing ones of m",
+        BitLen => "the bit length of m (0 for 0)",
+        Popcount => "the ones of m",
+        Parity => "the parity of the ones of m (1 for odious m)",
+        IsPow2 => "1 when m is a power of 2, else 0",
+        ZeckMin => "the smallest term of m's Zeckendorf sum of 1, 2, 3, 5, 8...",
+        ZeckIndex => "the index from 0 in 1, 2, 3, 5, 8... of m's smallest Zeckendorf term",
+    }
+}
+
+/// Numbers separated by spaces.
+fn list<T: ToString>(items: &[T]) -> String {
+    let items: Vec<String> = items.iter().map(T::to_string).collect();
+    items.join(" ")
+}
+
+/// Every pattern of `grid`'s values; "none up to R x C" alone if there is none.
+///
+/// # Complexity
+/// O(cells), plus the patterns of the nim-sum's `f`.
+pub fn find_plane(grid: &Grid) -> Vec<Finding> {
+    let (rows, cols) = (grid.rows(), grid.cols());
+    let every = format!("every cell x < {}, y < {}", rows, cols);
+    let mut found = Vec::new();
+    if let Some(p) = find_plane_period(grid) {
+        let show = |p: Option<Period>| match p {
+            Some(p) => format!("start {}, period {}", p.start, p.period),
+            None => "none".to_string(),
+        };
+        let head = format!("periodic: x {}; y {}", show(p.x), show(p.y));
+        let mut finding = Finding::new(head, every.clone());
+        match plane_period(grid, p.x, p.y) {
+            Verdict::Proved((), lines) => finding.proof = Some(lines),
+            Verdict::NotProved(why) => finding.notes.push(format!("not proved: {}", why)),
+            Verdict::Unknown => {}
+        }
+        if p.x.is_none() || p.y.is_none() {
+            finding
+                .notes
+                .push("a coordinate with no period must stay within the grid".into());
+        }
+        finding.code.push(p.code(grid));
+        found.push(finding);
+    }
+    if let Some(xor) = find_xor(grid) {
+        let (same, name) = if xor.same() {
+            (true, "f")
+        } else {
+            (false, "h")
+        };
+        let mut finding = Finding::new(format!("xor: g(x, y) = f(x) ^ {}(y)", name), every.clone());
+        let mut g_code = Vec::new();
+        let halves: &[(&str, &Vec<u32>)] = if same {
+            &[("f", &xor.f)]
+        } else {
+            &[("f", &xor.f), ("h", &xor.h)]
+        };
+        for &(name, values) in halves {
+            let shown: Vec<u32> = values.iter().copied().take(24).collect();
+            finding
+                .notes
+                .push(format!("{}: {} ...", name, list(&shown)));
+            for sub in find(&Table::read(values.clone())) {
+                finding.notes.push(format!("{}: {}", name, sub.headline));
+                if g_code.len() < halves.len() && !sub.headline.starts_with("none") {
+                    if let Some(code) = sub.code.last().filter(|c| c.starts_with('|')) {
+                        g_code.push(format!("let {} = {};", name, code));
+                    }
+                }
+            }
+        }
+        if g_code.len() == halves.len() {
+            finding.code = g_code;
+            finding
+                .code
+                .push(format!("let g = |x: u64, y: u64| f(x) ^ {}(y);", name));
+        }
+        found.push(finding);
+    }
+    if let Some(pairs) = find_pairs(grid) {
+        let c = match pairs.c {
+            0 => String::new(),
+            1 => " + n".to_string(),
+            c => format!(" + {}n", c),
+        };
+        let head = format!("pairs: (a(n), a(n){}), a(n) = mex", c);
+        let checked = format!(
+            "{}: the P-positions are the pairs and their mirrors ({} pairs within)",
+            every, pairs.inside
+        );
+        let mut finding = Finding::new(head, checked);
+        finding
+            .notes
+            .push("a(n): the least number in no earlier pair".into());
+        if let Some(alpha) = pairs.alpha() {
+            finding.notes.push(format!(
+                "a(n) = floor(n * {}) for every n: Fraenkel's theorem on these pairs (checked \
+                 within the grid)",
+                alpha
+            ));
+        }
+        if let Some(code) = pairs.code() {
+            finding.code = vec![ISQRT_CODE.to_string(), code];
+        }
+        found.push(finding);
+    }
+    if found.is_empty() {
+        let mut none = Finding::new(format!("none up to {} x {}", rows, cols), every);
+        none.notes.push(
+            "no pattern in the grid: tabulate (compute the values the solution needs), or \
+             compute a larger grid and look again"
+                .into(),
+        );
+        found.push(none);
+    }
+    found
+}
