@@ -101,7 +101,8 @@ impl Feature {
         }
     }
 
-    /// Rust code of type `u64` for the feature of the `u64` expression `m`.
+    /// Rust code of type `u64` for the feature of the `u64` expression `m` (a name, or a
+    /// sum in parentheses).
     fn code(self, m: &str) -> String {
         let zeckendorf = |which: &str| {
             format!(
@@ -112,12 +113,12 @@ impl Feature {
             )
         };
         match self {
-            Feature::V2 => format!("u64::from(({m}).trailing_zeros())"),
-            Feature::TrailingOnes => format!("u64::from(({m}).trailing_ones())"),
-            Feature::BitLen => format!("u64::from(64 - ({m}).leading_zeros())"),
-            Feature::Popcount => format!("u64::from(({m}).count_ones())"),
-            Feature::Parity => format!("u64::from(({m}).count_ones() % 2)"),
-            Feature::IsPow2 => format!("u64::from(({m}).is_power_of_two())"),
+            Feature::V2 => format!("u64::from({m}.trailing_zeros())"),
+            Feature::TrailingOnes => format!("u64::from({m}.trailing_ones())"),
+            Feature::BitLen => format!("u64::from(64 - {m}.leading_zeros())"),
+            Feature::Popcount => format!("u64::from({m}.count_ones())"),
+            Feature::Parity => format!("u64::from({m}.count_ones() % 2)"),
+            Feature::IsPow2 => format!("u64::from({m}.is_power_of_two())"),
             Feature::ZeckMin => zeckendorf("1"),
             Feature::ZeckIndex => zeckendorf("0"),
         }
@@ -186,12 +187,12 @@ impl Formula {
     /// let v2 = Formula { feature: Feature::V2, offset: 0, negated: false, constant: 0,
     ///     at_zero: Some(0) };
     /// assert_eq!(v2.to_string(), "g(n) = v2(n)");
-    /// assert_eq!(v2.code(), "|n: u64| if n == 0 { 0 } else { u64::from((n).trailing_zeros()) }");
+    /// assert_eq!(v2.code(), "|n: u64| if n == 0 { 0 } else { u64::from(n.trailing_zeros()) }");
     /// ```
     pub fn code(&self) -> String {
         let arg = match self.offset {
             0 => "n".to_string(),
-            o => format!("n + {}", o),
+            o => format!("(n + {})", o),
         };
         let mut body = self.feature.code(&arg);
         if self.negated {

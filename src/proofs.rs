@@ -67,7 +67,11 @@ pub fn heap_period(table: &Table, found: Option<Period>) -> Verdict<Period> {
 fn window(values: &[u32], m: usize) -> Verdict<Period> {
     let len = values.len();
     let fits = |found: Period| found.start + found.period + m <= len;
-    match first_tail_period(values, m + 1, fits) {
+    // Every period proved has the least start of the least period, so the first tail whose
+    // periods hold one proved gives the least: tails of half the values, a quarter...
+    let tails = std::iter::successors(Some(len / 2), |&t| Some(t / 2)).take_while(|&t| t > m);
+    let mut tails = tails.chain(std::iter::once(m + 1));
+    match tails.find_map(|tail| first_tail_period(values, tail, fits)) {
         Some(Period { start, period }) => Verdict::Proved(
             Period { start, period },
             vec![

@@ -191,11 +191,14 @@ impl Ratio {
     }
 }
 
-/// The fewest P-positions a ratio is fitted to.
-pub const MIN_POSITIONS: usize = 24;
+/// The fewest P-positions a ratio is fitted to: fewer, an irrational near a rational of
+/// small denominator could pass for a periodic set's slope (`(sqrt(26) - 1) / 2` fits 30
+/// P-positions of a game of period 2).
+pub const MIN_POSITIONS: usize = 200;
 
 /// The simplest ratio that gives every one of `positions` (ascending, `p(0)` first), if
-/// there are at least [`MIN_POSITIONS`] of them.
+/// there are at least [`MIN_POSITIONS`] of them and no other ratio of the fit (of another
+/// value) gives them all too.
 ///
 /// # Complexity
 /// O(candidates + P-positions x log): about 50,000 candidates, a handful checked exactly.
@@ -203,23 +206,24 @@ pub const MIN_POSITIONS: usize = 24;
 /// ```
 /// use combgames::ratios::{find_ratio, Quadratic};
 /// let alpha = Quadratic::new(1, 5, 2); // the golden ratio
-/// let lower: Vec<u64> = (0..100).map(|k| alpha.floor_times(k)).collect();
+/// let lower: Vec<u64> = (0..300).map(|k| alpha.floor_times(k)).collect();
 /// let found = find_ratio(&lower).unwrap();
 /// assert_eq!(found.to_string(), "p(k) = floor(k * (1 + sqrt(5)) / 2)");
 /// assert_eq!(found.position(1_000_000_000_000_000_000), 1_618_033_988_749_894_848);
+/// assert_eq!(find_ratio(&lower[..100]), None); // too few to tell
 /// ```
 pub fn find_ratio(positions: &[u64]) -> Option<Ratio> {
-    let last = positions.len().checked_sub(1)?;
     if positions.len() < MIN_POSITIONS {
         return None;
     }
+    let last = positions.len() - 1;
     // p(k) is k α within 3 of p(0), so the slope is within 4 / last of α.
     let slope = (positions[last] - positions[0]) as f64 / last as f64;
     let near = 4.0 / last as f64 + 1e-9;
+    let mut found: Option<Ratio> = None;
     for d in (2..=300u64).filter(|&d| (isqrt(u128::from(d)) as u64).pow(2) != d) {
         for b in 1..=2u64 {
-            let lowest = (0..=40i64).flat_map(|a| [a, -a]).skip(1);
-            for a in lowest {
+            for a in (0..=40i64).flat_map(|a| [a, -a]).skip(1) {
                 let alpha = Quadratic { a, d, b };
                 let simplest = !(a % 2 == 0 && b == 2 && d % 4 == 0);
                 if !simplest || !alpha.above_one() || (alpha.approx() - slope).abs() > near {
@@ -234,11 +238,15 @@ pub fn find_ratio(positions: &[u64]) -> Option<Ratio> {
                     };
                     let holds = |(k, &p): (usize, &u64)| ratio.position(k as u64) == p;
                     if offset.abs() <= 2 && positions.iter().enumerate().all(holds) {
-                        return Some(ratio);
+                        match found {
+                            Some(first) if first.alpha != alpha => return None,
+                            Some(_) => {}
+                            None => found = Some(ratio),
+                        }
                     }
                 }
             }
         }
     }
-    None
+    found
 }

@@ -45,6 +45,11 @@ fn is_space(b: u8) -> bool {
     b == b' ' || (b'\t'..=b'\r').contains(&b)
 }
 
+/// `n` values, in words.
+fn count_(n: usize) -> String {
+    format!("{} value{}", n, if n == 1 { "" } else { "s" })
+}
+
 /// Reads the table: its values, row by row, and the length of a row.
 fn read_table<R: Read>(rd: &mut Reader<R>) -> Result<(Vec<u32>, usize)> {
     let (mut values, mut width) = (Vec::new(), None);
@@ -63,8 +68,8 @@ fn read_table<R: Read>(rd: &mut Reader<R>) -> Result<(Vec<u32>, usize)> {
         match width {
             None => width = Some(count),
             Some(w) if w != count => {
-                let expected = format!("a row of {} values, as the first", w);
-                return Err(rd.error(&expected, format!("{} values", count)));
+                let expected = format!("{} on the line, as on the first", count_(w));
+                return Err(rd.error(&expected, count_(count)));
             }
             Some(_) => {}
         }
