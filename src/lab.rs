@@ -14,7 +14,8 @@
 
 use crate::formulas::{find_formulas, ISQRT_CODE};
 use crate::grids::Grid;
-use crate::periods::{find_arithmetic, find_classes, find_period, first_tail_period, Period};
+use crate::periods::{find_arithmetic, find_classes, find_period, first_tail_period};
+use crate::periods::{Period, EVIDENCE};
 use crate::plane::{find_pairs, find_plane_period, find_xor};
 use crate::proofs::{heap_period, plane_period, Verdict};
 use crate::ratios::find_ratio;
@@ -80,16 +81,29 @@ pub fn find(table: &Table) -> Vec<Finding> {
         Verdict::NotProved(why) => (claimed, None, Some(format!("not proved: {}", why))),
         Verdict::Unknown => (claimed, None, None),
     };
+    // A proved period leaves no room for an irrational ratio; a claimed one gives way to it.
+    let mut ratio = proof
+        .as_ref()
+        .map_or_else(|| ratio_finding(values), |_| None);
+    let clash = "within the table, which P-positions of an irrational ratio cannot do for \
+                 ever: one of the two breaks past the table; tabulate more";
     let mut unused_why = None;
-    match period {
-        Some(p) => {
+    match (period, ratio.as_mut()) {
+        (Some(p), Some(ratio)) => {
+            let (start, period) = (p.start, p.period);
+            let also = format!("the values also repeat with period {period} from {start}");
+            ratio.notes.push(format!("{} {}", also, clash));
+            unused_why = why;
+        }
+        (Some(p), None) => {
             let mut finding = periodic(values, p, &format!("n < {}", len));
             finding.proof = proof;
             finding.notes.extend(why);
             found.push(finding);
         }
-        None => unused_why = why,
+        (None, _) => unused_why = why,
     }
+    let periodic_found = !found.is_empty();
     if let Some(a) = find_arithmetic(values) {
         let (start, p, s) = (a.start, a.period, a.saltus);
         let head = format!(
@@ -128,8 +142,17 @@ pub fn find(table: &Table) -> Vec<Finding> {
         finding.code.push(first.code());
         found.push(finding);
     }
-    if period.is_none() {
-        found.extend(positions(values));
+    match (periodic_found, classes_finding(values), ratio) {
+        (true, _, _) => {}
+        (false, Some(classes), Some(mut ratio)) => {
+            let also = format!(
+                "the P-positions also follow residue classes ({})",
+                classes.headline
+            );
+            ratio.notes.push(format!("{} {}", also, clash));
+            found.push(ratio);
+        }
+        (false, classes, ratio) => found.extend(classes.into_iter().chain(ratio)),
     }
     if found.is_empty() {
         let mut none = Finding::new(format!("none up to {}", len), format!("n < {}", len));
@@ -152,8 +175,9 @@ pub fn find(table: &Table) -> Vec<Finding> {
                 len - 1
             ));
         }
-        let tail = first_tail_period(values, 33, |p| {
-            len - p.start >= 3 * p.period && len - p.start >= p.period + 32
+        let (periods, checks) = EVIDENCE;
+        let tail = first_tail_period(values, checks + 1, |p| {
+            len - p.start >= periods * p.period && len - p.start >= p.period + checks
         });
         if let Some(Period { start, period }) = tail {
             none.notes.push(format!(
@@ -200,55 +224,51 @@ fn periodic(values: &[u32], p: Period, checked: &str) -> Finding {
     finding
 }
 
-/// The findings of the P-positions of `values`: residue classes, or a ratio.
-fn positions(values: &[u32]) -> Vec<Finding> {
-    let len = values.len();
-    match find_classes(values) {
-        Some(c) if !c.classes.is_empty() => {
-            let (a, m) = (c.start, c.modulus);
-            let head = format!(
-                "p-positions: start {}, period {}, residues {}",
-                a,
-                m,
-                list(&c.classes)
-            );
-            let mut finding = Finding::new(head, format!("n < {}", len));
-            if !c.before.is_empty() {
-                finding
-                    .notes
-                    .push(format!("and below {}: {}", a, list(&c.before)));
-            }
-            let mut gaps: Vec<usize> = c.classes.windows(2).map(|w| w[1] - w[0]).collect();
-            gaps.push(m + c.classes[0] - c.classes[c.classes.len() - 1]);
-            finding
-                .notes
-                .push(format!("gaps: {} repeating", list(&gaps)));
-            finding.code.push(format!("let is_p = {};", c.code()));
-            return vec![finding];
-        }
-        // Finitely many P-positions, as far as tabulated: the report lists them; a finite
-        // set claimed from a table would be a guess.
-        Some(_) => return Vec::new(),
-        None => {}
+/// The P-positions of `values` as residue classes, if found.
+fn classes_finding(values: &[u32]) -> Option<Finding> {
+    // Finitely many P-positions, as far as tabulated, make no claim: the report lists them;
+    // a finite set claimed from a table would be a guess.
+    let c = find_classes(values).filter(|c| !c.classes.is_empty())?;
+    let (a, m) = (c.start, c.modulus);
+    let head = format!(
+        "p-positions: start {}, period {}, residues {}",
+        a,
+        m,
+        list(&c.classes)
+    );
+    let mut finding = Finding::new(head, format!("n < {}", values.len()));
+    if !c.before.is_empty() {
+        finding
+            .notes
+            .push(format!("and below {}: {}", a, list(&c.before)));
     }
+    let mut gaps: Vec<usize> = c.classes.windows(2).map(|w| w[1] - w[0]).collect();
+    gaps.push(m + c.classes[0] - c.classes[c.classes.len() - 1]);
+    finding
+        .notes
+        .push(format!("gaps: {} repeating", list(&gaps)));
+    finding.code.push(format!("let is_p = {};", c.code()));
+    Some(finding)
+}
+
+/// The P-positions of `values` as `floor((k + i) α) + j`, if found.
+fn ratio_finding(values: &[u32]) -> Option<Finding> {
+    let len = values.len();
     let lost: Vec<u64> = (0..len as u64)
         .filter(|&n| values[n as usize] == 0)
         .collect();
-    match find_ratio(&lost) {
-        Some(ratio) => {
-            let head = format!("p-positions: ratio: {}", ratio);
-            let checked = format!(
-                "the {} P-positions below {}, k = 0 .. {}",
-                lost.len(),
-                len,
-                lost.len() - 1
-            );
-            let mut finding = Finding::new(head, checked);
-            finding.code = vec![ISQRT_CODE.to_string(), ratio.code()];
-            vec![finding]
-        }
-        None => Vec::new(),
-    }
+    let ratio = find_ratio(&lost)?;
+    let head = format!("p-positions: ratio: {}", ratio);
+    let count = lost.len();
+    let checked = format!(
+        "the {} P-positions below {}, k = 0 .. {}",
+        count,
+        len,
+        count - 1
+    );
+    let mut finding = Finding::new(head, checked);
+    finding.code = vec![ISQRT_CODE.to_string(), ratio.code()];
+    Some(finding)
 }
 
 /// What a feature is, for the report.

@@ -12,6 +12,8 @@
 //! Layer 1: uses `formulas`.
 
 use crate::formulas::isqrt;
+// Not in the 2018 prelude, which bundles may be compiled under.
+use std::convert::TryFrom;
 use std::fmt;
 
 /// A quadratic irrational above 1, `(a + sqrt(d)) / b`, in its simplest form.
@@ -88,8 +90,8 @@ impl Quadratic {
     /// O(log k): an integer square root.
     ///
     /// # Panics
-    /// If `k` is above `2^64 / sqrt(d / 3.4)`, about 10^19 for `d = 300`.
-    pub fn floor_times(&self, k: u64) -> u64 {
+    /// If `k^2 d` is 2^128 or more: `k` above about 10^18 for `d = 300`.
+    pub fn floor_times(&self, k: u64) -> u128 {
         let t = u128::from(k);
         let square = (t * t)
             .checked_mul(u128::from(self.d))
@@ -101,7 +103,7 @@ impl Quadratic {
             true => t * self.a as u128 + root,
             false => root - t * self.a.unsigned_abs() as u128,
         };
-        (top / u128::from(self.b)) as u64
+        top / u128::from(self.b)
     }
 
     /// Its value in floating point, to pick candidates.
@@ -158,9 +160,10 @@ impl Ratio {
     /// O(log k).
     ///
     /// # Panics
-    /// As [`Quadratic::floor_times`].
+    /// As [`Quadratic::floor_times`], or if the position is not a `u64`.
     pub fn position(&self, k: u64) -> u64 {
-        (self.alpha.floor_times(k + self.shift) as i64 + self.offset) as u64
+        let at = self.alpha.floor_times(k + self.shift) as i128 + i128::from(self.offset);
+        u64::try_from(at).expect("a position within u64")
     }
 
     /// Closures `p(k)` and `is_p(n)` (by bisection over `k`) to paste, after `isqrt`:
@@ -231,13 +234,17 @@ pub fn find_ratio(positions: &[u64]) -> Option<Ratio> {
                 }
                 for shift in 0..=1 {
                     let offset = positions[0] as i64 - alpha.floor_times(shift) as i64;
+                    let at_last = alpha.floor_times(last as u64 + shift) as i128 + offset as i128;
+                    if offset.abs() > 2 || at_last != positions[last] as i128 {
+                        continue;
+                    }
                     let ratio = Ratio {
                         alpha,
                         shift,
                         offset,
                     };
                     let holds = |(k, &p): (usize, &u64)| ratio.position(k as u64) == p;
-                    if offset.abs() <= 2 && positions.iter().enumerate().all(holds) {
+                    if positions.iter().enumerate().all(holds) {
                         match found {
                             Some(first) if first.alpha != alpha => return None,
                             Some(_) => {}
