@@ -70,7 +70,7 @@ fn window(values: &[u32], m: usize) -> Verdict<Period> {
     // Every period proved has the least start of the least period, so the first tail whose
     // periods hold one proved gives the least: tails of half the values, a quarter...
     let tails = std::iter::successors(Some(len / 2), |&t| Some(t / 2)).take_while(|&t| t > m);
-    let mut tails = tails.chain(std::iter::once(m + 1));
+    let mut tails = tails.chain(std::iter::once(m.saturating_add(1)));
     match tails.find_map(|tail| first_tail_period(values, tail, fits)) {
         Some(Period { start, period }) => Verdict::Proved(
             Period { start, period },

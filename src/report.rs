@@ -79,18 +79,21 @@ pub fn report(table: &Table) -> String {
     if shown < values.len() {
         let _ = writeln!(text, "        ... {} values in all", values.len());
     }
-    let lost: Vec<String> = (0..values.len())
+    let count = values.iter().filter(|&&v| v == 0).count();
+    let first: Vec<String> = (0..values.len())
         .filter(|&n| values[n] == 0)
+        .take(40)
         .map(|n| n.to_string())
         .collect();
-    let _ = write!(
+    let more = if count > 40 { " ..." } else { "" };
+    let _ = writeln!(
         text,
-        "\nP-positions (value 0): {} of {}",
-        lost.len(),
-        values.len()
+        "\nP-positions (value 0): {} of {}: {}{}\n",
+        count,
+        values.len(),
+        first.join(" "),
+        more
     );
-    let more = if lost.len() > 40 { " ..." } else { "" };
-    let _ = writeln!(text, ": {}{}\n", lost[..lost.len().min(40)].join(" "), more);
     findings(&mut text, &found);
     text
 }
