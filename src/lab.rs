@@ -328,12 +328,9 @@ pub fn find_plane(grid: &Grid) -> Vec<Finding> {
         };
         let mut finding = Finding::new(format!("xor: g(x, y) = f(x) ^ {}(y)", name), every.clone());
         let mut g_code = Vec::new();
-        let halves: &[(&str, &Vec<u32>)] = if same {
-            &[("f", &xor.f)]
-        } else {
-            &[("f", &xor.f), ("h", &xor.h)]
-        };
-        for &(name, values) in halves {
+        let mut halves = vec![("f", &xor.f), ("h", &xor.h)];
+        halves.truncate(if same { 1 } else { 2 });
+        for &(name, values) in &halves {
             let shown: Vec<u32> = values.iter().copied().take(24).collect();
             finding
                 .notes
