@@ -210,15 +210,15 @@ fn periodic(values: &[u32], p: Period, checked: &str) -> Finding {
         .filter(|&n| cycle[n - start] == 0)
         .map(|n| (n % period).to_string())
         .collect();
-    let lost = if lost.is_empty() {
-        "none".to_string()
-    } else {
-        lost.join(" ")
-    };
-    finding.notes.push(format!(
-        "P-positions from {}: n % {} in {}",
-        start, period, lost
-    ));
+    finding.notes.push(match lost.is_empty() {
+        true => format!("P-positions from {}: none", start),
+        false => format!(
+            "P-positions from {}: n % {} in {}",
+            start,
+            period,
+            lost.join(" ")
+        ),
+    });
     finding.code.push(p.code(values));
     finding.period = Some(p);
     finding

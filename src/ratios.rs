@@ -209,7 +209,7 @@ pub const MIN_POSITIONS: usize = 200;
 /// ```
 /// use combgames::ratios::{find_ratio, Quadratic};
 /// let alpha = Quadratic::new(1, 5, 2); // the golden ratio
-/// let lower: Vec<u64> = (0..300).map(|k| alpha.floor_times(k)).collect();
+/// let lower: Vec<u64> = (0..300).map(|k| alpha.floor_times(k) as u64).collect();
 /// let found = find_ratio(&lower).unwrap();
 /// assert_eq!(found.to_string(), "p(k) = floor(k * (1 + sqrt(5)) / 2)");
 /// assert_eq!(found.position(1_000_000_000_000_000_000), 1_618_033_988_749_894_848);
