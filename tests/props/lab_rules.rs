@@ -240,3 +240,32 @@ fn a_broken_law_is_an_error_naming_the_state() {
         "(0, 2): the rules give cells [], but the declared steps [(-2, 1), (1, -2)] give [(1, 0)]"
     );
 }
+
+#[test]
+fn a_bitmask_game_is_a_heap_game_numbered_by_its_empty_cells() {
+    // A fill-cells game on 10 cells: a move fills one of the masks if all its cells are
+    // empty. Numbered by the mask of empty cells, every move goes down.
+    let masks = vec![
+        0b11,
+        0b110,
+        0b1100_0000,
+        0b10_0000_0001,
+        0b1_0010_0000,
+        0b100,
+    ];
+    let game = combgames::game::MoveMasks::new(10, masks.clone());
+    let full = (1u64 << 10) - 1;
+    let rules = |empty: u64, to: &mut Moves| {
+        (masks.iter().map(|&m| u64::from(m)))
+            .filter(|&m| empty & m == m)
+            .for_each(|m| to.heap(empty & !m))
+    };
+    let table = Table::heaps(&rules, 1 << 10, Values::Grundy).unwrap();
+    let by_filled = combgames::game::grundy_table(&game);
+    for empty in 0..=full {
+        assert_eq!(
+            table.values()[empty as usize],
+            u32::from(by_filled[(full & !empty) as usize])
+        );
+    }
+}
