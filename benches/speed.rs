@@ -21,7 +21,8 @@
 //! one more run of each program reports its peak memory.
 //!
 //! One more, `nim_duel`, times an interactive binary's exchanges with a judge over pipes
-//! against the same player in C (`speed/interactive.rs`).
+//! against the same player in C (`speed/interactive.rs`), and `lab` times the lab's tables,
+//! searches and pictures in this process against their goals (`speed/lab.rs`).
 //!
 //! To add a benchmark: write its generator in `speed/inputs.rs` and add a [`Case`] to
 //! [`CASES`] (a new binary or problem), or an [`Extra`] to a case's list (another input of a
@@ -33,6 +34,8 @@ mod checks;
 mod inputs;
 #[path = "speed/interactive.rs"]
 mod interactive;
+#[path = "speed/lab.rs"]
+mod lab;
 #[path = "speed/problems.rs"]
 mod problems;
 #[path = "speed/report.rs"]
@@ -870,7 +873,10 @@ fn main() -> ExitCode {
     }
     let wanted: Vec<&String> = args.iter().filter(|a| !a.starts_with("--")).collect();
     let picks = |name: &str| wanted.iter().any(|w| name.contains(w.as_str()));
-    let names = || (CASES.iter().map(|c| c.name)).chain([interactive::NAME, toolkit::CALLS]);
+    let names = || {
+        let tools = [interactive::NAME, toolkit::CALLS, lab::NAME];
+        (CASES.iter().map(|c| c.name)).chain(tools)
+    };
     if let Some(unknown) = wanted
         .iter()
         .find(|w| !names().any(|name| name.contains(w.as_str())))
@@ -908,6 +914,9 @@ fn bench_all(picked: impl Fn(&str) -> bool) -> io::Result<()> {
     }
     if picked(toolkit::CALLS) {
         toolkit::calls();
+    }
+    if picked(lab::NAME) {
+        lab::bench();
     }
     Ok(())
 }

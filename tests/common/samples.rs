@@ -9,7 +9,7 @@ use std::process::{Command, ExitStatus, Stdio};
 use std::time::{Duration, Instant, SystemTime};
 
 /// The binaries of `src/bin/` that are tools, not problems.
-pub const TOOLS: [&str; 2] = ["bundle", "new"];
+pub const TOOLS: [&str; 3] = ["bundle", "lab", "new"];
 
 /// A program: a problem, `src/bin/NAME/main.rs` (or `src/bin/NAME.rs`), or an example,
 /// `examples/NAME/main.rs`. Its folder holds its `tests.rs` and, when its answers are

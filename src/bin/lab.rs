@@ -1,0 +1,116 @@
+//! `lab`: the report of a table of values from anywhere (a brute force in any language).
+//!
+//! ```text
+//! cargo run --release --bin lab [-- --image FILE | --no-image] < table.txt
+//! ```
+//!
+//! A table of one value a line is `g(0), g(1), g(2)...`; rows of values separated by
+//! whitespace, all of one length, are a grid, row `x = 0` first (a grid of one column is
+//! read as a table). Values are integers from 0 to 2^32 - 1; blank lines are skipped. The
+//! report (`report::report`, `report::report_plane`) goes to stdout; a grid's picture is
+//! written to `lab.png`, or FILE. A value that is no number, or a row of another length,
+//! is the reader's one-line error, `error: line 3: expected ..., found ...`, and a failure.
+
+use combgames::grids::Grid;
+use combgames::io::{self, describe, Reader, Result};
+use combgames::report::{picture, report, report_plane};
+use combgames::tables::Table;
+use std::io::{Read, Write};
+use std::process::ExitCode;
+
+/// What to read, and where a grid's picture goes.
+struct Options {
+    image: Option<String>,
+}
+
+/// The options of `args`, or the error to print.
+fn options(args: &[String]) -> std::result::Result<Options, String> {
+    match args {
+        [] => Ok(Options {
+            image: Some("lab.png".to_string()),
+        }),
+        [flag] if flag == "--no-image" => Ok(Options { image: None }),
+        [flag, file] if flag == "--image" => Ok(Options {
+            image: Some(file.clone()),
+        }),
+        _ => Err(format!(
+            "unknown arguments {:?}; usage: lab [--image FILE | --no-image] < table.txt",
+            args
+        )),
+    }
+}
+
+/// Whitespace within a line, as the reader's: space, tab, vertical tab, form feed.
+fn is_space(b: u8) -> bool {
+    b == b' ' || (b'\t'..=b'\r').contains(&b)
+}
+
+/// `n` values, in words.
+fn count_(n: usize) -> String {
+    format!("{} value{}", n, if n == 1 { "" } else { "s" })
+}
+
+/// Reads the table: its values, row by row, and the length of a row.
+fn read_table<R: Read>(rd: &mut Reader<R>) -> Result<(Vec<u32>, usize)> {
+    let (mut values, mut width) = (Vec::new(), None);
+    while rd.has_more()? {
+        let line = rd.line("a row of values")?.to_vec();
+        let tokens = line.split(|&b| is_space(b)).filter(|t| !t.is_empty());
+        let mut count = 0;
+        for token in tokens {
+            let value = std::str::from_utf8(token).ok().and_then(|t| t.parse().ok());
+            match value {
+                Some(v) => values.push(v),
+                None => return Err(rd.error("a value from 0 to 4294967295", describe(token))),
+            }
+            count += 1;
+        }
+        match width {
+            None => width = Some(count),
+            Some(w) if w != count => {
+                let expected = format!("{} on the line, as on the first", count_(w));
+                return Err(rd.error(&expected, count_(count)));
+            }
+            Some(_) => {}
+        }
+    }
+    match width {
+        Some(w) => Ok((values, w)),
+        None => Err(io::error(
+            "a table of values, one a line, or rows of them",
+            "nothing".to_string(),
+        )),
+    }
+}
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let options = match options(&args) {
+        Ok(options) => options,
+        Err(e) => {
+            eprintln!("error: {}", e);
+            return ExitCode::FAILURE;
+        }
+    };
+    io::run(|rd, out| {
+        let (values, width) = read_table(rd)?;
+        let text = match width {
+            1 => report(&Table::read(values)),
+            _ => {
+                let grid = Grid::read(values.len() / width, width, values);
+                let image = match &options.image {
+                    Some(file) => match std::fs::write(file, picture(&grid)) {
+                        Ok(()) => Some(file.clone()),
+                        Err(e) => {
+                            return Err(io::error("a file to write", format!("{}: {}", file, e)))
+                        }
+                    },
+                    None => None,
+                };
+                report_plane(&grid, image.as_deref())
+            }
+        };
+        out.write_all(text.as_bytes())?;
+        Ok(())
+    })
+}

@@ -1,0 +1,392 @@
+//! The lab: every pattern of a table ([`find`]) or a grid ([`find_plane`]), each a
+//! [`Finding`] with a stable first line, the range checked, what is known of it (proved by
+//! a theorem of `proofs`, with its certificate, or holding only for the values tabulated)
+//! and Rust code to paste; "none" when nothing is found, which then says to tabulate.
+//!
+//! The first lines, for a test to match: `periodic: start 71, period 12`,
+//! `arithmetic-periodic: start 1, period 4, saltus 4`, `formula: g(n) = v2(n)`,
+//! `p-positions: start 0, period 5, residues 0 2`,
+//! `p-positions: ratio: p(k) = floor(k * sqrt(2))`, `none up to 20000` (the number of
+//! values); for a grid, `periodic: x start 28, period 5; y start 28, period 5` (`y none`
+//! for no period in `y`), `xor: g(x, y) = f(x) ^ f(y)` (or `^ h(y)`),
+//! `pairs: (a(n), a(n) + 2n), a(n) = mex` and `none up to 600 x 600`.
+//! Layer 5: uses `tables`, `grids`, `periods`, `formulas`, `ratios`, `plane` and `proofs`.
+
+use crate::formulas::{find_formulas, ISQRT_CODE};
+use crate::grids::Grid;
+use crate::periods::{find_arithmetic, find_classes, find_period, first_tail_period};
+use crate::periods::{Period, EVIDENCE};
+use crate::plane::{find_pairs, find_plane_period, find_xor};
+use crate::proofs::{heap_period, plane_period, Verdict};
+use crate::ratios::find_ratio;
+use crate::tables::Table;
+
+/// A pattern found, as a report shows it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Finding {
+    /// Its first line, in a stable form (see the module doc).
+    pub headline: String,
+    /// Where it was checked.
+    pub checked: String,
+    /// The certificate's lines, if a theorem proves it; else it holds only where checked.
+    pub proof: Option<Vec<String>>,
+    /// More to know: definitions, other forms, why a declared theorem does not apply.
+    pub notes: Vec<String>,
+    /// Rust code to paste (lines), if any.
+    pub code: Vec<String>,
+    /// The period of a periodic or arithmetic-periodic table, by which a report lays it out.
+    pub period: Option<Period>,
+}
+
+impl Finding {
+    fn new(headline: String, checked: String) -> Finding {
+        Finding {
+            headline,
+            checked,
+            proof: None,
+            notes: Vec::new(),
+            code: Vec::new(),
+            period: None,
+        }
+    }
+}
+
+/// Every pattern of `table`'s values, periodic first; "none up to N" alone if there is none.
+///
+/// # Complexity
+/// O(N log N), N the number of values, plus the proof of a declared family.
+///
+/// ```
+/// use combgames::lab::find;
+/// use combgames::tables::Table;
+/// let table = Table::read((0..1000u32).map(|n| [0, 1, 1, 2][n as usize % 4]).collect());
+/// let found = find(&table);
+/// assert_eq!(found[0].headline, "periodic: start 0, period 4");
+/// assert_eq!(found[0].code, ["|n: u64| [0u32, 1, 1, 2][(n % 4) as usize]"]);
+/// ```
+pub fn find(table: &Table) -> Vec<Finding> {
+    let values = table.values();
+    let len = values.len();
+    let mut found = Vec::new();
+    let claimed = find_period(values);
+    let (period, proof, why) = match heap_period(table, claimed) {
+        Verdict::Proved(p, lines) if p.start + p.period <= len => (Some(p), Some(lines), None),
+        Verdict::Proved(p, _) => {
+            let why = format!(
+                "proved, but the table must reach {} to print it",
+                p.start + p.period
+            );
+            (claimed, None, Some(why))
+        }
+        Verdict::NotProved(why) => (claimed, None, Some(format!("not proved: {}", why))),
+        Verdict::Unknown => (claimed, None, None),
+    };
+    // A proved period leaves no room for an irrational ratio; a claimed one gives way to it.
+    let mut ratio = proof
+        .as_ref()
+        .map_or_else(|| ratio_finding(values), |_| None);
+    let clash = "within the table, which P-positions of an irrational ratio cannot do for \
+                 ever: one of the two breaks past the table; tabulate more";
+    let mut unused_why = None;
+    match (period, ratio.as_mut()) {
+        (Some(p), Some(ratio)) => {
+            let (start, period) = (p.start, p.period);
+            let also = format!("the values also repeat with period {period} from {start}");
+            ratio.notes.push(format!("{} {}", also, clash));
+            unused_why = why;
+        }
+        (Some(p), None) => {
+            let mut finding = periodic(values, p, &format!("n < {}", len));
+            finding.proof = proof;
+            finding.notes.extend(why);
+            found.push(finding);
+        }
+        (None, _) => unused_why = why,
+    }
+    let periodic_found = !found.is_empty();
+    if let Some(a) = find_arithmetic(values) {
+        let (start, p, s) = (a.start, a.period, a.saltus);
+        let head = format!(
+            "arithmetic-periodic: start {}, period {}, saltus {}",
+            start, p, s
+        );
+        let checked = format!(
+            "n < {}: g(n + {}) = g(n) + {} for {} <= n < {}",
+            len,
+            p,
+            s,
+            start,
+            len - p
+        );
+        let mut finding = Finding::new(head, checked);
+        finding.code.push(a.code(values));
+        finding.period = Some(Period { start, period: p });
+        found.push(finding);
+    }
+    let formulas = find_formulas(values);
+    if let Some((first, others)) = formulas.split_first() {
+        let mut finding = Finding::new(format!("formula: {}", first), format!("every n < {}", len));
+        let zero = first.at_zero.map(|g| format!("g(0) = {}, apart", g));
+        finding.notes.extend(zero);
+        finding.notes.push(format!(
+            "{}: {}",
+            first.feature.name(),
+            definition(first.feature)
+        ));
+        let others: Vec<String> = others.iter().map(|f| f.to_string()).collect();
+        if !others.is_empty() {
+            finding
+                .notes
+                .push(format!("the same values: {}", others.join("; ")));
+        }
+        finding.code.push(first.code());
+        found.push(finding);
+    }
+    match (periodic_found, classes_finding(values), ratio) {
+        (true, _, _) => {}
+        (false, Some(classes), Some(mut ratio)) => {
+            let also = format!(
+                "the P-positions also follow residue classes ({})",
+                classes.headline
+            );
+            ratio.notes.push(format!("{} {}", also, clash));
+            found.push(ratio);
+        }
+        (false, classes, ratio) => found.extend(classes.into_iter().chain(ratio)),
+    }
+    if found.is_empty() {
+        let mut none = Finding::new(format!("none up to {}", len), format!("n < {}", len));
+        none.notes.push(format!(
+            "no pattern among the {} values: tabulate (compute the values the solution needs), \
+             or compute more values and look again",
+            len
+        ));
+        none.notes.extend(unused_why);
+        let lost: Vec<usize> = (0..len).filter(|&n| values[n] == 0).collect();
+        if let Some(&last) = lost
+            .last()
+            .filter(|&&last| lost.len() <= 64 && 2 * last < len)
+        {
+            none.notes.push(format!(
+                "the P-positions are only {} (none from {} to {}): perhaps a finite set, if \
+                 only who wins is asked (not proved)",
+                list(&lost),
+                last + 1,
+                len - 1
+            ));
+        }
+        let (periods, checks) = EVIDENCE;
+        let tail = first_tail_period(values, checks + 1, |p| {
+            len - p.start >= periods * p.period && len - p.start >= p.period + checks
+        });
+        if let Some(Period { start, period }) = tail {
+            none.notes.push(format!(
+                "the values from {} on repeat with period {}: too short a stretch to claim; \
+                 tabulate {} values to check it",
+                start,
+                period,
+                2 * start
+            ));
+        }
+        found.push(none);
+    }
+    found
+}
+
+/// The finding of a period `p` of `values`, checked over `checked`.
+fn periodic(values: &[u32], p: Period, checked: &str) -> Finding {
+    let Period { start, period } = p;
+    let repeats = (values.len() - start) / period;
+    let checked = format!(
+        "{}: the values from {} on are {} periods",
+        checked, start, repeats
+    );
+    let mut finding = Finding::new(
+        format!("periodic: start {}, period {}", start, period),
+        checked,
+    );
+    let cycle = &values[start..start + period];
+    let lost: Vec<String> = (start..start + period)
+        .filter(|&n| cycle[n - start] == 0)
+        .map(|n| (n % period).to_string())
+        .collect();
+    finding.notes.push(match lost.is_empty() {
+        true => format!("P-positions from {}: none", start),
+        false => format!(
+            "P-positions from {}: n % {} in {}",
+            start,
+            period,
+            lost.join(" ")
+        ),
+    });
+    finding.code.push(p.code(values));
+    finding.period = Some(p);
+    finding
+}
+
+/// The P-positions of `values` as residue classes, if found.
+fn classes_finding(values: &[u32]) -> Option<Finding> {
+    // Finitely many P-positions, as far as tabulated, make no claim: the report lists them;
+    // a finite set claimed from a table would be a guess.
+    let c = find_classes(values).filter(|c| !c.classes.is_empty())?;
+    let (a, m) = (c.start, c.modulus);
+    let head = format!(
+        "p-positions: start {}, period {}, residues {}",
+        a,
+        m,
+        list(&c.classes)
+    );
+    let mut finding = Finding::new(head, format!("n < {}", values.len()));
+    if !c.before.is_empty() {
+        finding
+            .notes
+            .push(format!("and below {}: {}", a, list(&c.before)));
+    }
+    let mut gaps: Vec<usize> = c.classes.windows(2).map(|w| w[1] - w[0]).collect();
+    gaps.push(m + c.classes[0] - c.classes[c.classes.len() - 1]);
+    finding
+        .notes
+        .push(format!("gaps: {} repeating", list(&gaps)));
+    finding.code.push(format!("let is_p = {};", c.code()));
+    Some(finding)
+}
+
+/// The P-positions of `values` as `floor((k + i) α) + j`, if found.
+fn ratio_finding(values: &[u32]) -> Option<Finding> {
+    let len = values.len();
+    let lost: Vec<u64> = (0..len as u64)
+        .filter(|&n| values[n as usize] == 0)
+        .collect();
+    let ratio = find_ratio(&lost)?;
+    let head = format!("p-positions: ratio: {}", ratio);
+    let count = lost.len();
+    let checked = format!(
+        "the {} P-positions below {}, k = 0 .. {}",
+        count,
+        len,
+        count - 1
+    );
+    let mut finding = Finding::new(head, checked);
+    finding.code = vec![ISQRT_CODE.to_string(), ratio.code()];
+    Some(finding)
+}
+
+/// What a feature is, for the report.
+fn definition(feature: crate::formulas::Feature) -> &'static str {
+    use crate::formulas::Feature::*;
+    match feature {
+        V2 => "the exponent of 2 in m, its trailing zeros",
+        TrailingOnes => "the trailing ones of m",
+        BitLen => "the bit length of m (0 for 0)",
+        Popcount => "the ones of m",
+        Parity => "the parity of the ones of m (1 for odious m)",
+        IsPow2 => "1 when m is a power of 2, else 0",
+        ZeckMin => "the smallest term of m's Zeckendorf sum of 1, 2, 3, 5, 8...",
+        ZeckIndex => "the index from 0 in 1, 2, 3, 5, 8... of m's smallest Zeckendorf term",
+    }
+}
+
+/// Numbers separated by spaces.
+fn list<T: ToString>(items: &[T]) -> String {
+    let items: Vec<String> = items.iter().map(T::to_string).collect();
+    items.join(" ")
+}
+
+/// Every pattern of `grid`'s values; "none up to R x C" alone if there is none.
+///
+/// # Complexity
+/// O(cells), plus the patterns of the nim-sum's `f`.
+pub fn find_plane(grid: &Grid) -> Vec<Finding> {
+    let (rows, cols) = (grid.rows(), grid.cols());
+    let every = format!("every cell x < {}, y < {}", rows, cols);
+    let mut found = Vec::new();
+    if let Some(p) = find_plane_period(grid) {
+        let show = |p: Option<Period>| match p {
+            Some(p) => format!("start {}, period {}", p.start, p.period),
+            None => "none".to_string(),
+        };
+        let head = format!("periodic: x {}; y {}", show(p.x), show(p.y));
+        let mut finding = Finding::new(head, every.clone());
+        match plane_period(grid, p.x, p.y) {
+            Verdict::Proved((), lines) => finding.proof = Some(lines),
+            Verdict::NotProved(why) => finding.notes.push(format!("not proved: {}", why)),
+            Verdict::Unknown => {}
+        }
+        if p.x.is_none() || p.y.is_none() {
+            finding
+                .notes
+                .push("a coordinate with no period must stay within the grid".into());
+        }
+        finding.code.push(p.code(grid));
+        found.push(finding);
+    }
+    if let Some(xor) = find_xor(grid) {
+        let (same, name) = if xor.same() {
+            (true, "f")
+        } else {
+            (false, "h")
+        };
+        let mut finding = Finding::new(format!("xor: g(x, y) = f(x) ^ {}(y)", name), every.clone());
+        let mut g_code = Vec::new();
+        let mut halves = vec![("f", &xor.f), ("h", &xor.h)];
+        halves.truncate(if same { 1 } else { 2 });
+        for &(name, values) in &halves {
+            let shown: Vec<u32> = values.iter().copied().take(24).collect();
+            finding
+                .notes
+                .push(format!("{}: {} ...", name, list(&shown)));
+            for sub in find(&Table::read(values.clone())) {
+                finding.notes.push(format!("{}: {}", name, sub.headline));
+                if g_code.len() < halves.len() && !sub.headline.starts_with("none") {
+                    if let Some(code) = sub.code.last().filter(|c| c.starts_with('|')) {
+                        g_code.push(format!("let {} = {};", name, code));
+                    }
+                }
+            }
+        }
+        if g_code.len() == halves.len() {
+            finding.code = g_code;
+            finding
+                .code
+                .push(format!("let g = |x: u64, y: u64| f(x) ^ {}(y);", name));
+        }
+        found.push(finding);
+    }
+    if let Some(pairs) = find_pairs(grid) {
+        let c = match pairs.c {
+            0 => String::new(),
+            1 => " + n".to_string(),
+            c => format!(" + {}n", c),
+        };
+        let head = format!("pairs: (a(n), a(n){}), a(n) = mex", c);
+        let checked = format!(
+            "{}: the P-positions are the pairs and their mirrors ({} pairs within)",
+            every, pairs.inside
+        );
+        let mut finding = Finding::new(head, checked);
+        finding
+            .notes
+            .push("a(n): the least number in no earlier pair".into());
+        if let Some(alpha) = pairs.alpha() {
+            finding.notes.push(format!(
+                "a(n) = floor(n * {}) for every n: Fraenkel's theorem on these pairs (checked \
+                 within the grid)",
+                alpha
+            ));
+        }
+        if let Some(code) = pairs.code() {
+            finding.code = vec![ISQRT_CODE.to_string(), code];
+        }
+        found.push(finding);
+    }
+    if found.is_empty() {
+        let mut none = Finding::new(format!("none up to {} x {}", rows, cols), every);
+        none.notes.push(
+            "no pattern in the grid: tabulate (compute the values the solution needs), or \
+             compute a larger grid and look again"
+                .into(),
+        );
+        found.push(none);
+    }
+    found
+}

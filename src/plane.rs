@@ -1,0 +1,253 @@
+//! The lab's search in a grid of values `g(x, y)`: periodic in each coordinate after a
+//! border ([`find_plane_period`]), a nim-sum `g(x, y) = f(x) ^ h(y)` ([`find_xor`]), and
+//! P-positions on two lines, the pairs `(a(n), a(n) + c n)` and their mirrors with `a(n)`
+//! the least number in no earlier pair ([`find_pairs`]), each as Rust code to paste.
+//!
+//! Periodic in `x` from `bx` with period `px` means `g(x + px, y) = g(x, y)` for every
+//! `x >= bx` and every `y`: the rows, as a sequence, are eventually periodic, found as
+//! `periods::find_period` finds a period (with its evidence); in `y` likewise the columns.
+//! The pairs are Wythoff's game's for `c = 1` and Fraenkel's `c`-Wythoff games' for `c`
+//! above: for them `a(n) = floor(n α)` with `α = (2 - c + sqrt(c^2 + 4)) / 2` for every `n`,
+//! a theorem on these sequences (Fraenkel, 1982), so the code computes `a(n)` so; the
+//! P-positions are checked against the pairs on every cell of the grid.
+//! Layer 4: uses `grids`, `periods` and `ratios`.
+
+use crate::grids::Grid;
+use crate::periods::{array, find_period, Period};
+use crate::ratios::Quadratic;
+
+/// The periods of a grid in each coordinate; at least one is found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PlanePeriod {
+    /// `g(x + period, y) = g(x, y)` for every `x >= start`, if found.
+    pub x: Option<Period>,
+    /// `g(x, y + period) = g(x, y)` for every `y >= start`, if found.
+    pub y: Option<Period>,
+}
+
+/// The periods of `grid` in `x` and in `y`, if either is found.
+///
+/// # Complexity
+/// O(cells) time and memory.
+///
+/// ```
+/// use combgames::plane::find_plane_period;
+/// use combgames::grids::Grid;
+/// let values = (0..80 * 90).map(|i| ((i / 90) % 3 + (i % 90) % 2) as u32).collect();
+/// let found = find_plane_period(&Grid::read(80, 90, values)).unwrap();
+/// assert_eq!(found.x.map(|p| (p.start, p.period)), Some((0, 3)));
+/// assert_eq!(found.y.map(|p| (p.start, p.period)), Some((0, 2)));
+/// ```
+pub fn find_plane_period(grid: &Grid) -> Option<PlanePeriod> {
+    let (rows, cols) = (grid.rows(), grid.cols());
+    let row_list: Vec<&[u32]> = (0..rows).map(|x| grid.row(x)).collect();
+    let x = find_period(&row_list);
+    let mut by_column = vec![0u32; rows * cols];
+    for (x, row) in row_list.iter().enumerate() {
+        row.iter()
+            .enumerate()
+            .for_each(|(y, &v)| by_column[y * rows + x] = v);
+    }
+    let column_list: Vec<&[u32]> = by_column.chunks(rows.max(1)).take(cols).collect();
+    let y = find_period(&column_list);
+    (x.is_some() || y.is_some()).then_some(PlanePeriod { x, y })
+}
+
+impl PlanePeriod {
+    /// The grid's values as a closure `|x: u64, y: u64|` to paste: a coordinate with a
+    /// period is brought back into the corner of the grid that it holds; one without
+    /// stays, so it must be within the grid.
+    ///
+    /// # Complexity
+    /// O(the corner's cells).
+    pub fn code(&self, grid: &Grid) -> String {
+        let back = |found: Option<Period>, v: &str, len: usize| match found {
+            Some(Period { start, period }) => (
+                format!(
+                    "let {v} = if {v} < {e} {{ {v} }} else {{ {s} + ({v} - {s}) % {p} }};",
+                    e = start + period,
+                    s = start,
+                    p = period
+                ),
+                start + period,
+            ),
+            None => (String::new(), len),
+        };
+        let (x_back, height) = back(self.x, "x", grid.rows());
+        let (y_back, width) = back(self.y, "y", grid.cols());
+        let rows: Vec<String> = (0..height)
+            .map(|x| format!("        {},", array(&grid.row(x)[..width], "u32")))
+            .collect();
+        format!(
+            "|x: u64, y: u64| {{\n    const CORNER: [[u32; {}]; {}] = [\n{}\n    ];\n    \
+             {}\n    {}\n    CORNER[x as usize][y as usize]\n}}",
+            width,
+            height,
+            rows.join("\n"),
+            x_back,
+            y_back
+        )
+    }
+}
+
+/// `g(x, y) = f(x) ^ h(y)`, with `f(x) = g(x, 0)` and `h(y) = g(0, y) ^ g(0, 0)`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Xor {
+    /// `f(x)` for every row.
+    pub f: Vec<u32>,
+    /// `h(y)` for every column.
+    pub h: Vec<u32>,
+}
+
+impl Xor {
+    /// Whether `f` and `h` agree as far as both go (`g(x, y) = f(x) ^ f(y)`).
+    ///
+    /// # Complexity
+    /// O(rows + cols).
+    pub fn same(&self) -> bool {
+        let both = self.f.len().min(self.h.len());
+        self.f[..both] == self.h[..both]
+    }
+}
+
+/// The fewest rows and columns a nim-sum or pairs are claimed on.
+pub const MIN_SIDE: usize = 8;
+
+/// `g(x, y) = f(x) ^ h(y)` for every cell of `grid`, if so and the grid is at least
+/// [`MIN_SIDE`] each way.
+///
+/// # Complexity
+/// O(cells).
+///
+/// ```
+/// use combgames::plane::find_xor;
+/// use combgames::grids::Grid;
+/// let values = (0..20 * 30).map(|i| (((i / 30) % 3) ^ ((i % 30) % 3)) as u32).collect();
+/// let found = find_xor(&Grid::read(20, 30, values)).unwrap();
+/// assert!(found.same() && found.f[..4] == [0, 1, 2, 0]);
+/// ```
+pub fn find_xor(grid: &Grid) -> Option<Xor> {
+    if grid.rows() < MIN_SIDE || grid.cols() < MIN_SIDE {
+        return None;
+    }
+    let corner = grid.get(0, 0);
+    let h: Vec<u32> = grid.row(0).iter().map(|&v| v ^ corner).collect();
+    let f: Vec<u32> = (0..grid.rows()).map(|x| grid.get(x, 0)).collect();
+    let holds = |x: usize| (grid.row(x).iter().zip(&h)).all(|(&g, &hy)| g == f[x] ^ hy);
+    (0..grid.rows()).all(holds).then_some(Xor { f, h })
+}
+
+/// The P-positions are the pairs `(a(n), a(n) + c n)` and their mirrors, `a(n)` the least
+/// number in no earlier pair.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Pairs {
+    /// The difference's factor.
+    pub c: u64,
+    /// The pairs wholly within the grid.
+    pub inside: usize,
+}
+
+/// The pairs `(a(n), a(n) + c n)` for `n = 0, 1...` while `a(n) < below`, by the mex.
+///
+/// # Complexity
+/// O(below).
+pub fn mex_pairs(c: u64, below: u64) -> Vec<(u64, u64)> {
+    let (mut used, mut pairs, mut a) = (vec![false; below as usize], Vec::new(), 0);
+    for n in 0.. {
+        while a < below && used[a as usize] {
+            a += 1;
+        }
+        if a >= below {
+            break;
+        }
+        let b = a + c * n;
+        used[a as usize] = true;
+        if b < below {
+            used[b as usize] = true;
+        }
+        pairs.push((a, b));
+    }
+    pairs
+}
+
+/// The pairs that are `grid`'s P-positions, if so, with at least [`MIN_SIDE`] pairs within
+/// it: `c` is read off row 1, whose P-position is `(1, 1 + c)`.
+///
+/// # Complexity
+/// O(cells).
+///
+/// ```
+/// use combgames::plane::{find_pairs, Pairs};
+/// use combgames::grids::Grid;
+/// use combgames::nim::wythoff_partner;
+/// let values = (0..40 * 40).map(|i| u32::from(wythoff_partner(i / 40) != i % 40)).collect();
+/// let found = find_pairs(&Grid::read(40, 40, values)).unwrap();
+/// assert_eq!(found, Pairs { c: 1, inside: 16 }); // (0, 0), (1, 2), (3, 5)... (24, 39)
+/// ```
+pub fn find_pairs(grid: &Grid) -> Option<Pairs> {
+    let (rows, cols) = (grid.rows(), grid.cols());
+    if rows < MIN_SIDE || cols < MIN_SIDE || grid.get(0, 0) != 0 {
+        return None;
+    }
+    let c = grid.row(1).iter().position(|&v| v == 0)?.checked_sub(1)? as u64;
+    let below = rows.max(cols) as u64;
+    let pairs = mex_pairs(c, below);
+    let mut expected = vec![false; rows * cols];
+    let mut inside = 0;
+    for &(a, b) in &pairs {
+        let (a, b) = (a as usize, b as usize);
+        for (x, y) in [(a, b), (b, a)] {
+            if x < rows && y < cols {
+                expected[x * cols + y] = true;
+            }
+        }
+        inside += usize::from(b < rows.min(cols));
+    }
+    let holds = (grid.values().iter().zip(&expected)).all(|(&v, &p)| (v == 0) == p);
+    (holds && inside >= MIN_SIDE).then_some(Pairs { c, inside })
+}
+
+impl Pairs {
+    /// `α` of `a(n) = floor(n α)`, for `c` from 1 to 17 (the fit's square roots).
+    ///
+    /// # Complexity
+    /// O(1).
+    pub fn alpha(&self) -> Option<Quadratic> {
+        let c = self.c as i64;
+        (1..=17)
+            .contains(&c)
+            .then(|| Quadratic::new(2 - c, (c * c + 4) as u64, 2))
+    }
+
+    /// Closures `pair(n)` and `is_p(x, y)` to paste, after `isqrt` (for `c` from 1 to 17;
+    /// `c = 0` is the diagonal): exact for every `n` up to 10^18.
+    ///
+    /// # Complexity
+    /// O(1).
+    pub fn code(&self) -> Option<String> {
+        let c = self.c;
+        let pair = match (c, self.alpha()) {
+            (0, _) => "let pair = |n: u64| (n, n);".to_string(),
+            (_, Some(alpha)) => format!(
+                "let pair = |n: u64| {{\n    let a = {};\n    (a, a + {})\n}};",
+                alpha.code("(n as u128)"),
+                if c == 1 {
+                    "n".to_string()
+                } else {
+                    format!("{} * n", c)
+                }
+            ),
+            _ => return None,
+        };
+        let index = match c {
+            0 => "low == high".to_string(),
+            1 => "pair(high - low) == (low, high)".to_string(),
+            _ => format!("(high - low) % {c} == 0 && pair((high - low) / {c}) == (low, high)"),
+        };
+        Some(format!(
+            "{}\nlet is_p = |x: u64, y: u64| {{\n    let (low, high) = (x.min(y), x.max(y));\n    \
+             {}\n}};",
+            pair, index
+        ))
+    }
+}

@@ -1,0 +1,213 @@
+//! The lab's proofs: a period is "proved" only where a theorem applies to the family the
+//! game declared, with the certificate checked on the table and printed; otherwise a
+//! pattern only holds for the values tabulated. The theorems:
+//!
+//! - a subtraction game with a finite move set, largest move `m` ([`Family::Subtraction`]):
+//!   each value (Grundy, or win/lose in either play) is the same function of the `m` values
+//!   before it once every move is legal, so if `g(n + p) = g(n)` for the `m` consecutive
+//!   `n` from `start`, by induction for every `n >= start`: the window;
+//! - an octal game ([`Family::Octal`]): Guy and Smith's theorem, through `OctalGame`;
+//! - a subtraction game whose infinite move set is periodic modulo `q`, a multiple of the
+//!   period `p` ([`Family::Residues`], Grundy values): past `N0`, the options of `n` are the
+//!   moves below the declared start, one value for each declared class (every class has
+//!   a move far enough below `n`), and moves within `start` of `n`, whose values are among
+//!   those below `start`. If for every residue of `n` modulo `p` the mex of the first two
+//!   is the period's value and that value is not among those below `start`, the moves near
+//!   `n` cannot change it, and by induction every `n >= N0` follows the period: the
+//!   residue check;
+//! - a plane game of fixed steps, at most `k` in each coordinate, every one lowering
+//!   `x + y` ([`PlaneFamily::Steps`]): if the grid is periodic in `x` from `bx` with period
+//!   `px` and in `y` from `by` with `py`, and holds the box `x < bx + px + k`,
+//!   `y < by + py + k`, then by induction on `x + y` every cell outside the box has the
+//!   value of the cell a period nearer, so the periods hold everywhere: the box.
+//!
+//! Layer 4: uses `rules`, `tables`, `grids`, `periods` and `octal`.
+
+use crate::grids::Grid;
+use crate::octal::OctalGame;
+use crate::periods::{first_tail_period, Period};
+use crate::rules::{octal_digits, Family, PlaneFamily};
+use crate::tables::{Table, Values};
+
+/// What a theorem says of a pattern.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Verdict<P> {
+    /// The theorem applies: the pattern it proves, and the certificate's lines.
+    Proved(P, Vec<String>),
+    /// A family was declared, but its theorem does not apply: why.
+    NotProved(String),
+    /// No family was declared.
+    Unknown,
+}
+
+/// The period of a heap game's values that the theorem of its declared family proves;
+/// `found` is the period the search claimed, if any (the residue check needs one).
+///
+/// # Complexity
+/// O(N) for the window and the residue check (plus the moves' classes), `OctalGame::new`
+/// for an octal game.
+pub fn heap_period(table: &Table, found: Option<Period>) -> Verdict<Period> {
+    let values = table.values();
+    match table.family() {
+        Family::Unknown => Verdict::Unknown,
+        Family::Subtraction(moves) => window(values, *moves.iter().max().unwrap_or(&1) as usize),
+        Family::Octal(code) => match table.kind() {
+            Some(Values::Grundy) => octal(values, code),
+            _ => Verdict::NotProved("Guy and Smith's theorem speaks of Grundy values".into()),
+        },
+        Family::Residues(set) => match (table.kind(), found) {
+            (Some(Values::Grundy), Some(found)) => residues(values, found, set),
+            (Some(Values::Grundy), None) => Verdict::NotProved("no period to check".into()),
+            _ => Verdict::NotProved("the residue check speaks of Grundy values".into()),
+        },
+    }
+}
+
+/// The least period whose window of `m` values repeats within `values`.
+fn window(values: &[u32], m: usize) -> Verdict<Period> {
+    let len = values.len();
+    let fits = |found: Period| found.start + found.period + m <= len;
+    // Every period proved has the least start of the least period, so the first tail whose
+    // periods hold one proved gives the least: tails of half the values, a quarter...
+    let tails = std::iter::successors(Some(len / 2), |&t| Some(t / 2)).take_while(|&t| t > m);
+    let mut tails = tails.chain(std::iter::once(m.saturating_add(1)));
+    match tails.find_map(|tail| first_tail_period(values, tail, fits)) {
+        Some(Period { start, period }) => Verdict::Proved(
+            Period { start, period },
+            vec![
+                format!(
+                    "window: g(n + {p}) = g(n) for the {m} heaps n = {a} .. {b} (the largest \
+                     move), checked; each value is the same function of the {m} before it, so \
+                     by induction for every n >= {a}",
+                    p = period,
+                    m = m,
+                    a = start,
+                    b = start + m - 1
+                ),
+                format!("least: the least period repeating over {} heaps", len),
+            ],
+        ),
+        None => Verdict::NotProved(format!(
+            "no window of {} values repeats within the {} values: tabulate more",
+            m, len
+        )),
+    }
+}
+
+/// Guy and Smith's period for the octal game `code`, checked against the table.
+fn octal(values: &[u32], code: &str) -> Verdict<Period> {
+    let game = match OctalGame::new(code) {
+        Ok(game) => game,
+        Err(e) => {
+            let why = format!("Guy and Smith prove no period for {}: {}", code, e);
+            return Verdict::NotProved(why);
+        }
+    };
+    if let Some(n) = (0..values.len()).find(|&n| game.grundy(n as u64) != values[n]) {
+        let why = format!("the table differs from {}'s values at heap {}", code, n);
+        return Verdict::NotProved(why);
+    }
+    let (start, period) = game.period();
+    let t = octal_digits(code).map_or(0, |d| d.len() as u64);
+    let line = format!(
+        "Guy-Smith: g(n + {p}) = g(n) for {a} <= n < {e} (2 start + period + t, t = {t} \
+         digits), checked by OctalGame; so for every n >= {a}",
+        p = period,
+        a = start,
+        e = 2 * start + period + t,
+        t = t
+    );
+    let period = Period {
+        start: start as usize,
+        period: period as usize,
+    };
+    Verdict::Proved(period, vec![line])
+}
+
+/// The residue check of `found` for a subtraction game with the infinite move set `set`.
+fn residues(values: &[u32], found: Period, set: &crate::rules::Residues) -> Verdict<Period> {
+    let (len, Period { start, period }) = (values.len(), found);
+    let (from, q) = (set.from as usize, set.modulus as usize);
+    if q % period != 0 {
+        let why = format!("the period {} does not divide the modulus {}", period, q);
+        return Verdict::NotProved(why);
+    }
+    let moves: Vec<usize> = (1..len).filter(|&s| (set.is_move)(s as u64)).collect();
+    if let Some(&s) =
+        (moves.iter()).find(|&&s| s >= from && !set.classes.contains(&((s % q) as u64)))
+    {
+        let why = format!("move {} is {} modulo {}, not a declared class", s, s % q, q);
+        return Verdict::NotProved(why);
+    }
+    let mut first = Vec::new();
+    for &class in &set.classes {
+        match moves
+            .iter()
+            .find(|&&s| s >= from && (s % q) as u64 == class)
+        {
+            Some(&s) => first.push(s),
+            None => return Verdict::NotProved(format!("no move of class {} below {}", class, len)),
+        }
+    }
+    let below: Vec<usize> = moves.iter().copied().filter(|&s| s < from).collect();
+    let n0 = start + from.max(first.iter().copied().max().unwrap_or(0));
+    if n0 + period > len {
+        return Verdict::NotProved(format!("the check needs values up to {}", n0 + period));
+    }
+    // f(n): the period's value of any n >= start.
+    let f = |n: usize| values[start + (n - start) % period];
+    for n in n0..n0 + period {
+        let mut options: Vec<u32> = below.iter().map(|&s| f(n - s)).collect();
+        options.extend(first.iter().map(|&s| f(n - s)));
+        let mex = (0..).find(|v| !options.contains(v)).unwrap_or(0);
+        if mex != f(n) || values[..start].contains(&mex) {
+            let why = format!("the options of heap {} do not settle its value", n);
+            return Verdict::NotProved(why);
+        }
+    }
+    let line = format!(
+        "residues: the moves from {from} on are {:?} modulo {q} (checked below {len}, each class \
+         first at {:?}), those below {from} are {:?}; for n >= {n0} the options' values depend \
+         on n modulo {period} only and give the period's values, none of them among the values \
+         below {start} that moves near n reach: by induction for every n >= {n0}",
+        set.classes, first, below
+    );
+    Verdict::Proved(found, vec![line])
+}
+
+/// The box certificate for a plane game of fixed steps whose grid is periodic in both
+/// coordinates.
+///
+/// # Complexity
+/// O(steps): the search checked the periods over the whole grid.
+pub fn plane_period(grid: &Grid, x: Option<Period>, y: Option<Period>) -> Verdict<()> {
+    let steps = match grid.family() {
+        PlaneFamily::Unknown => return Verdict::Unknown,
+        PlaneFamily::Steps(steps) => steps,
+    };
+    let (x, y) = match (x, y) {
+        (Some(x), Some(y)) => (x, y),
+        _ => return Verdict::NotProved("the box needs a period in both coordinates".into()),
+    };
+    let k = (steps.iter()).fold(0, |k, &(dx, dy)| {
+        k.max(dx.unsigned_abs()).max(dy.unsigned_abs())
+    });
+    let (bx, by) = (
+        x.start + x.period + k as usize,
+        y.start + y.period + k as usize,
+    );
+    if bx > grid.rows() || by > grid.cols() {
+        let why = format!(
+            "the box {} x {} is larger than the grid: tabulate it",
+            bx, by
+        );
+        return Verdict::NotProved(why);
+    }
+    let line = format!(
+        "box: the periods hold on the box x < {bx} = {} + {} + {k}, y < {by} = {} + {} + {k} \
+         (border + period + largest step), checked; every step lowers x + y, so by induction \
+         on x + y every cell outside it has the value of the cell a period nearer",
+        x.start, x.period, y.start, y.period
+    );
+    Verdict::Proved((), vec![line])
+}

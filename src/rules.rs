@@ -1,0 +1,274 @@
+//! The lab's rules, written once: a game as the moves of a numbered state, for the problem's
+//! brute-force tests and the lab's reports alike. [`Heap`]: one number `n` (a heap, or any
+//! state numbered so that moves go down: a tuple in mixed radix, a bitmask of the empty
+//! cells), whose moves go to smaller heaps or to sums of them. [`Plane`]: two numbers
+//! `(x, y)` whose moves lower `x + y`. A game may declare its [`Family`] (or
+//! [`PlaneFamily`]), what a theorem needs to prove its pattern; `tables` checks the
+//! declaration against the moves of every state it computes.
+//! Layer 0: uses no other module.
+
+/// A game on numbered states: `moves(n, to)` lists every move from state `n`.
+///
+/// The laws an implementation keeps (the tables check the first two, an error naming the
+/// state when broken):
+/// - every move goes down: [`Moves::heap`]`(m)` has `m < n`, and each part of a
+///   [`Moves::sum`] is below `n` (parts of 0 are empty heaps);
+/// - a declared [`Family`] lists the same moves as `moves` on every state;
+/// - `moves(n, to)` depends on `n` only: not on the table's length, nor on earlier calls.
+///
+/// A closure `|n: u64, to: &mut Moves| ...` is a `Heap` too (declaring no family).
+///
+/// ```
+/// use combgames::rules::{Heap, Moves};
+/// // Kayles: knock down one pin or two adjacent ones, leaving two rows.
+/// struct Kayles;
+/// impl Heap for Kayles {
+///     fn moves(&self, n: u64, to: &mut Moves) {
+///         for take in 1..=n.min(2) {
+///             (0..=(n - take) / 2).for_each(|left| to.sum(&[left, n - take - left]));
+///         }
+///     }
+/// }
+/// let mut to = Moves::default();
+/// Kayles.moves(3, &mut to);
+/// assert_eq!(to.sums().collect::<Vec<_>>(), [&[0, 2][..], &[1, 1], &[0, 1]]);
+/// ```
+pub trait Heap {
+    /// Lists every move from state `n` into `to`, which is empty when called.
+    fn moves(&self, n: u64, to: &mut Moves);
+
+    /// The game's family, if a theorem knows it: [`Family::Unknown`] unless declared.
+    fn family(&self) -> Family {
+        Family::Unknown
+    }
+}
+
+impl<F: Fn(u64, &mut Moves)> Heap for F {
+    fn moves(&self, n: u64, to: &mut Moves) {
+        self(n, to)
+    }
+}
+
+/// The moves from one state of a [`Heap`] game, as [`Heap::moves`] lists them.
+#[derive(Clone, Debug, Default)]
+pub struct Moves {
+    singles: Vec<u64>,
+    parts: Vec<u64>,
+    /// The end of each sum's parts in `parts`.
+    ends: Vec<usize>,
+}
+
+impl Moves {
+    /// A move to the single state `m`.
+    ///
+    /// # Complexity
+    /// O(1) amortised.
+    pub fn heap(&mut self, m: u64) {
+        self.singles.push(m);
+    }
+
+    /// A move to the sum of the states `parts`, worth the XOR of their values (a sum of no
+    /// part is worth 0).
+    ///
+    /// # Complexity
+    /// O(parts) amortised.
+    pub fn sum(&mut self, parts: &[u64]) {
+        self.parts.extend_from_slice(parts);
+        self.ends.push(self.parts.len());
+    }
+
+    /// The single states listed, in order.
+    ///
+    /// # Complexity
+    /// O(1).
+    pub fn singles(&self) -> &[u64] {
+        &self.singles
+    }
+
+    /// The sums listed, in order, each as its parts.
+    ///
+    /// # Complexity
+    /// O(1), then O(1) a sum.
+    pub fn sums(&self) -> impl Iterator<Item = &[u64]> + '_ {
+        let starts = std::iter::once(0).chain(self.ends.iter().copied());
+        starts.zip(&self.ends).map(move |(s, &e)| &self.parts[s..e])
+    }
+
+    /// Forgets every move listed.
+    ///
+    /// # Complexity
+    /// O(1).
+    pub fn clear(&mut self) {
+        self.singles.clear();
+        self.parts.clear();
+        self.ends.clear();
+    }
+
+    /// Whether no move is listed.
+    ///
+    /// # Complexity
+    /// O(1).
+    pub fn is_empty(&self) -> bool {
+        self.singles.is_empty() && self.ends.is_empty()
+    }
+}
+
+/// A game on pairs `(x, y)`: `moves(x, y, to)` lists every move from `(x, y)`.
+///
+/// The laws, as for [`Heap`]: every move lowers `x + y` (so a move may raise one
+/// coordinate, as a knight's toward the corner); a declared [`PlaneFamily`] lists the same
+/// moves on every cell; the moves depend on `(x, y)` only. A closure
+/// `|x: u64, y: u64, to: &mut PlaneMoves| ...` is a `Plane` too.
+pub trait Plane {
+    /// Lists every move from `(x, y)` into `to`, which is empty when called.
+    fn moves(&self, x: u64, y: u64, to: &mut PlaneMoves);
+
+    /// The game's family, if a theorem knows it: [`PlaneFamily::Unknown`] unless declared.
+    fn family(&self) -> PlaneFamily {
+        PlaneFamily::Unknown
+    }
+}
+
+impl<F: Fn(u64, u64, &mut PlaneMoves)> Plane for F {
+    fn moves(&self, x: u64, y: u64, to: &mut PlaneMoves) {
+        self(x, y, to)
+    }
+}
+
+/// The moves from one cell of a [`Plane`] game, as [`Plane::moves`] lists them.
+#[derive(Clone, Debug, Default)]
+pub struct PlaneMoves {
+    cells: Vec<(u64, u64)>,
+}
+
+impl PlaneMoves {
+    /// A move to the cell `(x, y)`.
+    ///
+    /// # Complexity
+    /// O(1) amortised.
+    pub fn cell(&mut self, x: u64, y: u64) {
+        self.cells.push((x, y));
+    }
+
+    /// The cells listed, in order.
+    ///
+    /// # Complexity
+    /// O(1).
+    pub fn cells(&self) -> &[(u64, u64)] {
+        &self.cells
+    }
+
+    /// Forgets every move listed.
+    ///
+    /// # Complexity
+    /// O(1).
+    pub fn clear(&mut self) {
+        self.cells.clear();
+    }
+}
+
+/// What a [`Heap`] game is, for a theorem that proves its pattern: declared by
+/// [`Heap::family`], checked against the moves on every state of a table, and taken on the
+/// declarer's word past it.
+#[derive(Clone, Debug)]
+pub enum Family {
+    /// Nothing declared.
+    Unknown,
+    /// A subtraction game: a move takes `s` from the heap, `s` from this finite set of
+    /// positive numbers (to a single heap).
+    Subtraction(Vec<u64>),
+    /// A subtraction game whose move set is infinite, periodic modulo some number.
+    Residues(Residues),
+    /// An octal game of this code, `0.d1d2...` (see `octal::OctalGame`): a move takes `k`
+    /// from a heap, leaving nothing, one heap or two, as digit `d_k` allows.
+    Octal(String),
+}
+
+/// An infinite move set of a subtraction game, declared for the residue check: `s` is a
+/// move when `is_move(s)`; every move from `from` on is congruent modulo `modulus` to one
+/// of `classes`, and each of `classes` to infinitely many moves. (Powers of two from 4 on
+/// are 4 or 8 modulo 12.) The lab checks the classes of the moves below a table's length;
+/// the rest is the declarer's word.
+#[derive(Clone, Debug)]
+pub struct Residues {
+    /// Whether taking `s` is a move.
+    pub is_move: fn(u64) -> bool,
+    /// The first move the classes speak of.
+    pub from: u64,
+    /// The modulus of the classes.
+    pub modulus: u64,
+    /// The classes, each below `modulus`.
+    pub classes: Vec<u64>,
+}
+
+/// What a [`Plane`] game is, for a theorem: declared by [`Plane::family`], checked on
+/// every cell of a table.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PlaneFamily {
+    /// Nothing declared.
+    Unknown,
+    /// Fixed steps: a move goes from `(x, y)` to `(x + dx, y + dy)` for each `(dx, dy)`
+    /// listed whose cell has both coordinates at least 0; each step lowers `x + y`.
+    Steps(Vec<(i64, i64)>),
+}
+
+/// The moves family `family` gives heap `n`, into `to`; `moves` is the move set of a
+/// [`Family::Residues`] below the table's length, and `digits` an octal code's digits.
+pub(crate) fn family_moves(family: &Family, n: u64, moves: &[u64], digits: &[u8], to: &mut Moves) {
+    match family {
+        Family::Unknown => {}
+        Family::Subtraction(_) | Family::Residues(_) => {
+            moves
+                .iter()
+                .filter(|&&s| s <= n)
+                .for_each(|&s| to.heap(n - s));
+        }
+        Family::Octal(_) => {
+            for (take, &d) in (1..=n).zip(digits) {
+                let rest = n - take;
+                if d & 1 != 0 && rest == 0 || d & 2 != 0 && rest > 0 {
+                    to.heap(rest);
+                }
+                if d & 4 != 0 {
+                    (1..=rest / 2).for_each(|small| to.sum(&[small, rest - small]));
+                }
+            }
+        }
+    }
+}
+
+/// The digits of the octal code `code` (`0.d1d2...` or `.d1d2...`), or why it is none.
+pub(crate) fn octal_digits(code: &str) -> Result<Vec<u8>, String> {
+    let after = code.strip_prefix("0.").or_else(|| code.strip_prefix('.'));
+    let bad = || format!("octal code {:?} is not 0. then digits 0 to 7", code);
+    let digits = after.filter(|d| !d.is_empty()).ok_or_else(bad)?;
+    let digits: Option<Vec<u8>> = (digits.bytes())
+        .map(|b| (b'0'..=b'7').contains(&b).then(|| b - b'0'))
+        .collect();
+    digits.ok_or_else(bad)
+}
+
+/// The moves of `to` in a form that lists each target once, whatever the order or the
+/// split of the rules: single states, then sums of two or more nonzero parts, each sorted.
+/// A part of 0 is an empty heap (terminal in every family), so a sum of one nonzero part
+/// is that single state.
+pub(crate) fn normal_form(to: &Moves, singles: &mut Vec<u64>, sums: &mut Vec<Vec<u64>>) {
+    singles.clear();
+    sums.clear();
+    singles.extend_from_slice(&to.singles);
+    for parts in to.sums() {
+        let mut nonzero: Vec<u64> = parts.iter().copied().filter(|&p| p != 0).collect();
+        match nonzero.len() {
+            0 => singles.push(0),
+            1 => singles.push(nonzero[0]),
+            _ => {
+                nonzero.sort_unstable();
+                sums.push(nonzero);
+            }
+        }
+    }
+    singles.sort_unstable();
+    singles.dedup();
+    sums.sort_unstable();
+    sums.dedup();
+}
