@@ -93,6 +93,8 @@ const FIXTURE_BINARIES: &[(&str, &[&str])] = &[
     // `src/bin/dir_bin/main.rs`, its module file helper.rs and helper's own module file.
     ("dir_bin", &["c", "d", "e"]),
     ("plain", &[]),
+    // Names the bundle shortens, and names it keeps.
+    ("shadowing", &["quoting", "shadows"]),
     // Its local variables are named like items of `c` and `e`, which it does not reach.
     ("locals", &["a", "b"]),
     // A few items of `pruned`; `a` for `a::describe`, kept because a method of the same name
@@ -279,11 +281,11 @@ fn fixture_bundle_drops_docs_comments_and_test_code_but_keeps_literals() {
         r#""// not a comment""#,
         r##"r#"raw "quoted" // and /* x */ #[test]"#"##,
         "\"continuation lines\n        start with spaces, // not a comment\n",
-        "let chars=['/','/'];let byte=b'/'/b'/';",
+        "let b=['/','/'];let c=b'/'/b'/';",
         // Comments inside expressions and lines, on lines of their own, at the end of lines;
         // the library's items a line each, with no space that keeps no tokens apart.
-        "let sum=1+2;let product=sum*3+1;",
-        "let tight=sum-1;return product*10+tight;}\npub fn first",
+        "let d=1+2;let b=d*3+1;",
+        "let c=d-1;return b*10+c;}\npub fn first",
         "b::expression());\n}",
         // The bundle's own header, then the binary with its inner attribute first.
         "// fixture as one file, by the bundler (src/bin/bundle/): the binary,\n// then the",
@@ -365,6 +367,72 @@ fn fixture_bundles_leave_out_what_the_binary_does_not_reach() {
     ] {
         assert!(report.contains(said), "{said:?} is not in {report:?}");
     }
+}
+
+#[test]
+fn bundles_shorten_the_names_of_variables_and_private_items_but_no_other() {
+    let text = bundle_of(&fixture_root(), "shadowing").unwrap().text;
+    let (binary, library) = text.split_at(text.find("\nmod fix_lib {").unwrap());
+    // The binary stays as written.
+    assert!(binary.contains("shadows::pattern_constant(7),"), "{binary}");
+    for gone in [
+        // Variables and parameters.
+        "copied_value",
+        "copied_unit",
+        "sum_of_both",
+        "items_given",
+        "total_sum",
+        "left_part",
+        "first_value",
+        "padding",
+        "length_of_name",
+        "table",
+        "index",
+        // Private items that only their module names, and a variable named like one.
+        "HIDDEN_FACTOR",
+        "hidden_helper",
+    ] {
+        assert!(
+            !library.contains(gone),
+            "{gone:?} is still in the bundle:\n{library}"
+        );
+    }
+    for kept in [
+        // Public items, types, fields, methods; a private function named like a method.
+        "pub const a:u32=7;",
+        "pub struct b;",
+        "pub struct Point{pub x:u32,pub y:u32}",
+        "fn size()->u32{2}",
+        "pub fn size(&self)->u32{self.x+self.y+size()}",
+        // Names a format string captures, a private constant among them.
+        "const SHOWN_LIMIT:u32=5;",
+        "let Point{x:left,y}=",
+        "{left} {y} {} {other}",
+        "[{count_of_things:>width$}] {v}\",v=count_of_things*2",
+        // Struct shorthand, and what looks like it (a block `{found}`).
+        "Self{x,y:y+",
+        "{found}",
+        // Closure parameters with types, in a block: they may look like fields.
+        "right_part:u32|",
+        // Raw identifiers and labels.
+        "let r#match=",
+        "'outer:for ",
+        // A function with a glob import keeps its names.
+        "use std::cmp::*;max(first_number,second_number)",
+        // What `stringify!` and an `assert!` without a message quote; the private items of
+        // a module that calls a macro other than std's expression macros.
+        "assert!(checked_value<QUOTED_LIMIT);",
+        "stringify!(checked_value)",
+        "const QUOTED_LIMIT:u32=100;",
+    ] {
+        assert!(
+            library.contains(kept),
+            "{kept:?} is missing from the bundle:\n{library}"
+        );
+    }
+    // No variable was named after the lowercase constant `a` or unit struct `b`, which a
+    // pattern would mean instead: the bundle would not compile (see the fixture test).
+    assert!(library.contains("match d{a=>\"seven\""), "{library}");
 }
 
 #[test]

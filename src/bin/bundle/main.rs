@@ -43,9 +43,11 @@
 //! So that it stays well under the limit as the library grows, the bundle is compact
 //! ([`compact`]): plain comments go as well, with the lines they had to themselves (its own
 //! header comment stays); the binary's lines are indented with a tab per level, and the
-//! library is minified, each item on one line (its sources are for reading). Every pass
-//! works on tokens ([`lex`]), so nothing inside a string, char or byte literal changes, nor
-//! any line that begins inside one. stderr says what compacting saved and what pruning left
+//! library is minified, each item on one line (its sources are for reading), its local
+//! variables and private functions and constants given the shortest names free
+//! ([`shorten`]; [`occurrences`] tells where a name may change). Every pass works on tokens
+//! ([`lex`]), so nothing inside a string, char or byte literal changes, nor any line that
+//! begins inside one. stderr says what compacting saved and what pruning left
 //! out, then, as its last line, reports `NAME: N bytes; library modules: a, b`. Two runs give
 //! the same bytes: modules come in src/lib.rs order, items in their files' order.
 //!
@@ -66,9 +68,11 @@ mod items;
 mod layout;
 mod lex;
 mod load;
+mod occurrences;
 mod paths;
 mod prune;
 mod reach;
+mod shorten;
 mod size;
 mod strip;
 
@@ -138,7 +142,7 @@ fn main() -> ExitCode {
             let size = bundle.text.len();
             eprintln!(
                 "{}: compacting saved {} bytes: comments, indentation, and in the library line \
-                 breaks and spaces",
+                 breaks, spaces and long names",
                 bundle.name, bundle.saved_bytes
             );
             if !bundle.left_out.is_empty() {
@@ -169,7 +173,7 @@ pub struct Bundle {
     /// The library modules inlined, sorted.
     pub modules: Vec<String>,
     /// The bytes that compacting took out of the sources pasted: comments, indentation and,
-    /// in the library, line breaks and spaces.
+    /// in the library, line breaks, spaces and long names.
     pub saved_bytes: usize,
     /// What pruning left out, per module, for the report; empty if nothing.
     pub left_out: String,
@@ -260,6 +264,7 @@ pub fn bundle(root: &Path, binary: &str) -> Result<Bundle, String> {
         },
     );
     let code = render(&bin, &bin_paths.edits);
+    let shortened = shorten::shorten(&bin, &texts)?;
     let binary = tabs(&tidy(&format!("{header}{}", drop_comments(&code)?))?)?;
     let mut text = binary.clone();
     let mut sizes = Vec::new();
@@ -273,7 +278,7 @@ pub fn bundle(root: &Path, binary: &str) -> Result<Bundle, String> {
                 .collect::<String>()
         );
         for module in &library.modules {
-            if let Some(text) = texts.get(&module.name) {
+            if let Some(text) = shortened.get(&module.name) {
                 let vis = format!("{} ", module.vis);
                 let pasted = format!(
                     "{}mod {} {{\n{}\n}}\n",
