@@ -63,6 +63,7 @@
 //! on every compiler and edition, one that outgrows the limit first.
 
 mod compact;
+mod fresh;
 mod headers;
 mod items;
 mod layout;
@@ -70,6 +71,7 @@ mod lex;
 mod load;
 mod occurrences;
 mod paths;
+mod private;
 mod prune;
 mod reach;
 mod shorten;

@@ -9,10 +9,12 @@
 //! whose arguments are expressions ([`EXPRESSION_MACROS`]: `stringify!` and `dbg!` quote
 //! theirs), and inside the condition of an `assert!` without a message, which the panic
 //! quotes; a raw identifier; a macro's name, a path's first segment, a name defined by an
-//! item keyword (`fn x`, `const X`); a struct's field name or shorthand (`S { x: 1 }`,
-//! `S { x }`, and whatever looks so, as a block `{ x }`).
+//! item keyword (`fn x`, `const X`); what looks like a field's name or shorthand in braces
+//! that may be a block (`{ x }`, `{ |a, x: u8| a }`). In braces that surely are a struct's
+//! (after a struct's name, not in the head of an `if` or a `match`), a field's name is
+//! [`Occurrence::Field`] and a shorthand [`Occurrence::Shorthand`].
 
-use crate::lex::Code;
+use crate::lex::{Code, Kind};
 use std::collections::BTreeSet;
 
 /// Std's macros whose arguments are expressions or format strings, which renaming a
@@ -122,6 +124,12 @@ pub enum Occurrence {
     Member,
     /// A name that must not change here, nor anywhere it may mean the same.
     Fixed,
+    /// A field's name in braces that surely are a struct's (a literal, a pattern or the
+    /// definition): `S { x: .. }`.
+    Field,
+    /// A field's shorthand in braces that surely are a struct's, `S { x, .. }`: the field,
+    /// and a variable of the same name.
+    Shorthand,
 }
 
 /// What a file's tokens say about renaming.
@@ -131,16 +139,25 @@ pub struct Marks {
     /// Per position, it is in an attribute, a `use` item, the input of a macro that is not
     /// an expression macro, or the condition of an `assert!` without a message.
     fixed: Vec<bool>,
+    /// Per position of a `{`, from where on its elements surely are a struct's fields, if
+    /// they are: its first `|` outside delimiters, past which a closure's parameters may
+    /// look like fields (`S { f: |a, b: u8| a }`); `None` for other braces.
+    struct_until: Vec<Option<usize>>,
     /// The file defines a macro or calls one that is not an expression macro.
     pub other_macros: bool,
 }
 
 impl Marks {
-    /// The marks of `code`, where the macros `expression_macros` take expressions.
+    /// The marks of `code`, where the macros `expression_macros` take expressions and the
+    /// structs and enum variants are `structs`.
     ///
     /// # Complexity
-    /// O(tokens).
-    pub fn new(code: &Code, expression_macros: &BTreeSet<String>) -> Marks {
+    /// O(tokens · nesting).
+    pub fn new(
+        code: &Code,
+        expression_macros: &BTreeSet<String>,
+        structs: &BTreeSet<String>,
+    ) -> Marks {
         let n = code.len();
         let mut enclosing = vec![None; n];
         let mut open = Vec::new();
@@ -184,9 +201,23 @@ impl Marks {
                 _ => {}
             }
         }
+        let struct_until = (0..n)
+            .map(|o| {
+                let open = code.t(o) == "{" && is_struct_brace(code, o, structs);
+                open.then(|| {
+                    let mut q = o + 1;
+                    while q < code.partner[o] && code.t(q) != "|" {
+                        let nested = matches!(code.t(q), "(" | "[" | "{");
+                        q = if nested { code.partner[q] + 1 } else { q + 1 };
+                    }
+                    q
+                })
+            })
+            .collect();
         Marks {
             enclosing,
             fixed,
+            struct_until,
             other_macros,
         }
     }
@@ -209,15 +240,76 @@ impl Marks {
         {
             return Occurrence::Fixed;
         }
-        // A field's name or shorthand in braces, `{ x: .. }`, `{ x, .. }`, `{ ref x }`.
-        let mut q = p;
-        while q > 0 && matches!(code.t(q - 1), "ref" | "mut") {
-            q -= 1;
+        // A field's name or shorthand in braces, `{ x: .. }`, `{ x, .. }`, `{ ref x }`, `{ pub
+        // x: .. }`, or what looks so in braces that may be a block, `{ x }`.
+        let open = match self.enclosing[p] {
+            Some(open) if code.t(open) == "{" => open,
+            _ => return Occurrence::Plain,
+        };
+        let (start, prefixed) = element_start(code, p);
+        if !matches!(code.before(start), "{" | ",") || !matches!(next, ":" | "," | "}") {
+            return Occurrence::Plain;
         }
-        let in_braces = self.enclosing[p].map_or(false, |o| code.t(o) == "{");
-        if in_braces && matches!(code.before(q), "{" | ",") && matches!(next, ":" | "," | "}") {
-            return Occurrence::Fixed;
+        match self.struct_until[open] {
+            Some(until) if p < until && next == ":" => Occurrence::Field,
+            Some(until) if p < until && !prefixed => Occurrence::Shorthand,
+            _ => Occurrence::Fixed,
         }
-        Occurrence::Plain
     }
+}
+
+/// Where the element of a list in braces that may hold the name at `p` starts: before the
+/// name, its attributes, `pub` or `pub(..)`, `ref` and `mut`; and whether it had `pub`,
+/// `ref` or `mut`.
+fn element_start(code: &Code, p: usize) -> (usize, bool) {
+    let (mut q, mut prefixed) = (p, false);
+    while q > 0 {
+        let before = code.before(q);
+        if matches!(before, "ref" | "mut" | "pub") {
+            (q, prefixed) = (q - 1, true);
+        } else if before == ")" && code.before(code.partner[q - 1]) == "pub" {
+            (q, prefixed) = (code.partner[q - 1] - 1, true);
+        } else if before == "]" && code.before(code.partner[q - 1]) == "#" {
+            q = code.partner[q - 1] - 1;
+        } else {
+            break;
+        }
+    }
+    (q, prefixed)
+}
+
+/// Whether the `{` at `open` surely opens a struct's literal, pattern or definition (or an
+/// enum variant's): after the name of a struct or variant of `structs`, or `Self`, on a
+/// path that is no type (after `->`, `impl`, `for`, `:`..), nor in the head of an `if`,
+/// `while`, `match` or `for`, where Rust takes a brace for a block.
+///
+/// # Complexity
+/// O(tokens of the statement before it).
+fn is_struct_brace(code: &Code, open: usize, structs: &BTreeSet<String>) -> bool {
+    let name = code.before(open);
+    if open == 0 || !(structs.contains(name) || name == "Self") {
+        return false;
+    }
+    let mut q = open - 1;
+    while q >= 2 && code.before(q) == "::" && code.is_ident(q - 2) {
+        q -= 2;
+    }
+    match code.before(q) {
+        "struct" | "union" => return true,
+        "" | "::" | "->" | "impl" | "for" | "dyn" | ":" | "+" | "<" | "&" | "mut" | "*"
+        | "where" | "as" | "enum" | "trait" | "type" => return false,
+        _ if code.kind(q - 1) == Some(Kind::Lifetime) => return false,
+        _ => {}
+    }
+    // Back to the start of the statement, or an open delimiter around.
+    while q > 0 {
+        q -= 1;
+        match code.t(q) {
+            ")" | "]" | "}" => q = code.partner[q],
+            "(" | "[" | "{" | ";" | "," | "=>" => return true,
+            "if" | "while" | "match" | "in" => return false,
+            _ => {}
+        }
+    }
+    true
 }

@@ -1,25 +1,28 @@
 //! Shorter names: in the library modules of a bundle, the names of local variables (a
-//! function's parameters and bindings, a constant's initialiser's) and of the private
-//! functions, constants and statics that only their module names become the shortest names
-//! free there: `a`, `b`, .. `zz` (`A` .. `ZZ` for constants). The library is for reading in
-//! its sources, the bundle for the judge, and long names are a fifth of its bytes.
+//! function's parameters and bindings, a constant's initialiser's), and of the private
+//! functions, constants, statics and struct fields that only their module may name
+//! ([`crate::private`]), become the shortest names free there ([`crate::fresh`]): `a`, `b`,
+//! .. `zz` (`A` .. `ZZ` for constants). The library is for reading in its sources, the
+//! bundle for the judge, where long names took about a sixth of the library's bytes.
 //!
-//! Nothing public changes name, nor any type (`Debug` prints types' names), field or method
-//! (which a `.` names, and which names mean is a matter of types), nor anything a macro or a
-//! string may name: a renaming is consistent over a whole function, or a whole module for an
-//! item, so that every name still means what it meant. It is made only where every
-//! occurrence of a name there is [`Occurrence::Plain`] (but an item's own definition, and
-//! for a variable the `.x` and `::x` that name something else), where the new name occurs
-//! nowhere and names no item a pattern could mean, and where no format string captures the
-//! name. A function that defines types, impls, modules or macros inside it, or that imports
-//! a glob, keeps its names; so does every module when some module imports a glob from
-//! outside the library (which names the glob brings is not known), and a module that
-//! defines or calls another macro than std's expression macros keeps its items' names.
+//! Nothing public changes name, nor any type (`Debug` prints types' names) or method (which
+//! method a `.x()` calls is a matter of types), nor anything a macro or a string may name:
+//! a renaming is consistent over a whole function, or a whole module for an item, so that
+//! every name still means what it meant. It is made only where every occurrence of a name
+//! there is [`Occurrence::Plain`] (but an item's own definition, and for a variable the
+//! `.x`, `::x` and `S { x: .. }` that name something else, and the shorthand `S { x }`,
+//! which becomes `S { x: a }`), where the new name occurs nowhere and names no item a
+//! pattern could mean, and where no format string captures the name. A function that
+//! defines types, impls, modules or macros inside it, or that imports a glob, keeps its
+//! names; so does every module when some module imports a glob from outside the library
+//! (which names the glob brings is not known).
 
+use crate::fresh::{assign, names_in, style};
 use crate::items::{captures, items, name, ItemKind};
 use crate::layout::{render, Edits};
 use crate::lex::{Code, Kind};
 use crate::occurrences::{Marks, Occurrence, EXPRESSION_MACROS, KEYWORDS, PRIMITIVES};
+use crate::private::{fields_of, private_fields, private_items};
 use crate::strip::{item_end, skip_qualifiers};
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -48,6 +51,10 @@ pub fn shorten(
             }
         }
     }
+    let mut structs = BTreeSet::new();
+    for code in codes.values().chain([bin]) {
+        struct_names(code, &mut structs);
+    }
     let expression_macros: BTreeSet<String> = (EXPRESSION_MACROS.iter())
         .filter(|m| !defined.contains(**m))
         .map(|m| m.to_string())
@@ -67,18 +74,30 @@ pub fn shorten(
         outside_glob |= globs.1;
     }
     let every: BTreeSet<String> = own.values().flatten().cloned().collect();
+    // The fields of each name that the bundle defines, and the names after a `.`.
+    let (mut defined, mut members) = (BTreeMap::new(), BTreeSet::new());
+    for code in codes.values().chain([bin]) {
+        for k in (0..code.len()).filter(|&k| matches!(code.t(k), "struct" | "union" | "enum")) {
+            for (field, _, _) in fields_of(code, k) {
+                *defined.entry(field).or_insert(0) += 1;
+            }
+        }
+        let after_dot = |&p: &usize| code.before(p) == "." && code.is_ident(p);
+        members.extend((1..code.len()).filter(after_dot).map(|p| name(code, p)));
+    }
     let mut shortened = BTreeMap::new();
     for (module, code) in &codes {
         let mut scope = match glob.contains(module) {
             true => every.clone(),
             false => own[module].clone(),
         };
-        let marks = Marks::new(code, &expression_macros);
-        let code = Code::new(
-            render(code, &private_items(code, &marks, &mut scope)),
-            module,
-        )?;
-        let marks = Marks::new(&code, &expression_macros);
+        let marks = Marks::new(code, &expression_macros, &structs);
+        let fields = private_fields(code, &marks, &defined, &members);
+        let code = Code::new(render(code, &fields), module)?;
+        let marks = Marks::new(&code, &expression_macros, &structs);
+        let items = private_items(&code, &marks, &mut scope);
+        let code = Code::new(render(&code, &items), module)?;
+        let marks = Marks::new(&code, &expression_macros, &structs);
         let text = match outside_glob {
             true => code.text.clone(),
             false => render(&code, &locals(&code, &marks, &scope)),
@@ -86,6 +105,29 @@ pub fn shorten(
         shortened.insert(module.to_string(), text);
     }
     Ok(shortened)
+}
+
+/// Adds to `names` the names of the structs, unions and enum variants that `code` defines.
+fn struct_names(code: &Code, names: &mut BTreeSet<String>) {
+    for p in 0..code.len() {
+        match code.t(p) {
+            "struct" | "union" if code.is_ident(p + 1) => {
+                names.insert(name(code, p + 1));
+            }
+            "enum" if code.is_ident(p + 1) => {
+                let open = (p..code.len()).find(|&q| matches!(code.t(q), "{" | ";"));
+                let open = open.filter(|&o| code.t(o) == "{");
+                let variants = open.map(|o| code.split_commas(o + 1, code.partner[o]));
+                for (mut a, _) in variants.unwrap_or_default() {
+                    while code.t(a) == "#" && code.t(a + 1) == "[" {
+                        a = code.partner[a + 1] + 1;
+                    }
+                    names.insert(name(code, a));
+                }
+            }
+            _ => {}
+        }
+    }
 }
 
 /// Adds to `names` the names of the items at positions `from..to` of `code` (a module's
@@ -142,133 +184,6 @@ fn module_items(
             }
         }
     }
-}
-
-/// The names of `code` at positions `from..to`, format strings' captures included.
-fn names_in(code: &Code, from: usize, to: usize) -> BTreeSet<String> {
-    let mut names = BTreeSet::new();
-    for p in from..to {
-        match code.kind(p) {
-            Some(Kind::Ident) => {
-                names.insert(name(code, p));
-            }
-            Some(Kind::Literal) => captures(code.t(p), &mut names),
-            _ => {}
-        }
-    }
-    names
-}
-
-/// New names, shortest first: lowercase (for variables and functions) or uppercase (for
-/// constants and statics), never a keyword or a primitive type, nor one of `taken`.
-fn fresh<'a>(upper: bool, taken: &'a BTreeSet<String>) -> impl Iterator<Item = String> + 'a {
-    let letters = move || {
-        (b'a'..=b'z').map(move |c| char::from(if upper { c.to_ascii_uppercase() } else { c }))
-    };
-    let one = letters().map(String::from);
-    let two = letters().flat_map(move |a| letters().map(move |b| format!("{a}{b}")));
-    one.chain(two).filter(move |n| {
-        !taken.contains(n) && !KEYWORDS.contains(&n.as_str()) && !PRIMITIVES.contains(&n.as_str())
-    })
-}
-
-/// The style of a name that may be shortened: `Some(true)` for `UPPER_CASE`, `Some(false)`
-/// for `snake_case`, `None` for another (a type's, or one beginning with `_`, whose lints
-/// differ).
-fn style(name: &str) -> Option<bool> {
-    let mut chars = name.chars();
-    let first = chars.next()?;
-    let rest = |f: fn(&char) -> bool| {
-        name.chars()
-            .all(|c| f(&c) || c.is_ascii_digit() || c == '_')
-    };
-    if first.is_ascii_uppercase() && rest(char::is_ascii_uppercase) {
-        Some(true)
-    } else if first.is_ascii_lowercase() && rest(char::is_ascii_lowercase) {
-        Some(false)
-    } else {
-        None
-    }
-}
-
-/// Gives the names `wanted` (with their bytes saved per letter less, most first) new names
-/// from [`fresh`], avoiding `taken`; only those that get shorter.
-fn assign(wanted: Vec<(String, usize)>, taken: &BTreeSet<String>) -> BTreeMap<String, String> {
-    let mut wanted = wanted;
-    wanted.sort_by(|a, b| {
-        (b.1 * b.0.len())
-            .cmp(&(a.1 * a.0.len()))
-            .then(a.0.cmp(&b.0))
-    });
-    let (mut lower, mut upper) = (fresh(false, taken), fresh(true, taken));
-    let mut given = BTreeMap::new();
-    for (old, _) in wanted {
-        let new = match style(&old) {
-            Some(true) => upper.next(),
-            Some(false) => lower.next(),
-            None => None,
-        };
-        if let Some(new) = new.filter(|new| new.len() < old.len()) {
-            given.insert(old, new);
-        }
-    }
-    given
-}
-
-/// The edits that rename the private functions, constants and statics of the module `code`,
-/// every occurrence being plain but its definition; each new name avoids the names of
-/// `code` and those of its `scope` (what a name on its own may mean there), and is added
-/// to `scope`.
-fn private_items(code: &Code, marks: &Marks, scope: &mut BTreeSet<String>) -> Edits {
-    let mut edits = Edits::new(code);
-    let top = items(code, 0, code.len());
-    let inline_module = top.iter().any(|i| matches!(i.kind, ItemKind::Mod { .. }));
-    if marks.other_macros || inline_module {
-        return edits;
-    }
-    let mut at: BTreeMap<String, Vec<(usize, Occurrence)>> = BTreeMap::new();
-    let mut captured = BTreeSet::new();
-    for p in 0..code.len() {
-        match code.kind(p) {
-            Some(Kind::Ident) => at
-                .entry(name(code, p))
-                .or_default()
-                .push((p, marks.occurrence(code, p))),
-            Some(Kind::Literal) => captures(code.t(p), &mut captured),
-            _ => {}
-        }
-    }
-    let mut wanted = Vec::new();
-    for item in top {
-        let mut k = item.start;
-        while code.t(k) == "#" && code.t(k + 1) == "[" {
-            k = code.partner[k + 1] + 1;
-        }
-        let public = code.t(k) == "pub";
-        let k = skip_qualifiers(code, k);
-        let defined = match code.t(k) {
-            "static" if code.t(k + 1) == "mut" => k + 2,
-            "fn" | "const" | "static" => k + 1,
-            _ => continue,
-        };
-        let name = name(code, defined);
-        let all = at.get(&name).map_or(&[][..], Vec::as_slice);
-        let plain = |&(p, occurrence): &(usize, Occurrence)| {
-            occurrence == Occurrence::Plain || p == defined
-        };
-        if !public && !captured.contains(&name) && all.iter().all(plain) {
-            wanted.push((name, all.len()));
-        }
-    }
-    let mut taken = names_in(code, 0, code.len());
-    taken.extend(scope.iter().cloned());
-    for (old, new) in assign(wanted, &taken) {
-        for &(p, _) in &at[&old] {
-            edits.replace.insert(code.code[p], new.clone());
-        }
-        scope.insert(new);
-    }
-    edits
 }
 
 /// The positions of the functions' parameters and bodies, and of constants' and statics'
@@ -372,8 +287,8 @@ fn locals(code: &Code, marks: &Marks, scope: &BTreeSet<String>) -> Edits {
                 continue;
             }
             match marks.occurrence(code, p) {
-                Occurrence::Plain => *counts.entry(name).or_default() += 1,
-                Occurrence::Member => {}
+                Occurrence::Plain | Occurrence::Shorthand => *counts.entry(name).or_default() += 1,
+                Occurrence::Member | Occurrence::Field => {}
                 Occurrence::Fixed => {
                     kept.insert(name);
                 }
@@ -389,9 +304,14 @@ fn locals(code: &Code, marks: &Marks, scope: &BTreeSet<String>) -> Edits {
         let given = assign(counts.into_iter().collect(), &taken);
         for p in (from..to).filter(|&p| code.is_ident(p)) {
             if let Some(new) = given.get(code.t(p)) {
-                if marks.occurrence(code, p) == Occurrence::Plain {
-                    edits.replace.insert(code.code[p], new.clone());
-                }
+                match marks.occurrence(code, p) {
+                    Occurrence::Plain => edits.replace.insert(code.code[p], new.clone()),
+                    // `S { x }` becomes `S { x: a }`.
+                    Occurrence::Shorthand => edits
+                        .replace
+                        .insert(code.code[p], format!("{}:{new}", code.t(p))),
+                    _ => None,
+                };
             }
         }
     }
