@@ -399,6 +399,10 @@ fn bundles_shorten_the_names_of_variables_and_private_items_but_no_other() {
         // A private field only its module names, of a struct that does not derive Debug.
         "self.length",
         "length:",
+        // Private methods that every use surely calls.
+        "add_twice",
+        "add_once",
+        "halve",
     ] {
         assert!(
             !library.contains(gone),
@@ -433,6 +437,11 @@ fn bundles_shorten_the_names_of_variables_and_private_items_but_no_other() {
         ".length()",
         "pub struct Tagged{label_text:&'static str}",
         "(First{shared_name:1},Second{shared_name:2})",
+        // Private methods called from a method taking `self` another way, or on another
+        // value than `self`.
+        "fn peek_total(&self)->u32{self.total}",
+        "(self.peek_total())",
+        ".twice_total())",
         // Raw identifiers and labels.
         "let r#match=",
         "'outer:for ",

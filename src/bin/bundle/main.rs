@@ -44,8 +44,8 @@
 //! ([`compact`]): plain comments go as well, with the lines they had to themselves (its own
 //! header comment stays); the binary's lines are indented with a tab per level, and the
 //! library is minified, each item on one line (its sources are for reading), its local
-//! variables and private functions and constants given the shortest names free
-//! ([`shorten`]; [`occurrences`] tells where a name may change). Every pass works on tokens
+//! variables and private functions, constants, fields and methods given the shortest names
+//! free ([`shorten`]; [`occurrences`] tells where a name may change). Every pass works on tokens
 //! ([`lex`]), so nothing inside a string, char or byte literal changes, nor any line that
 //! begins inside one. stderr says what compacting saved and what pruning left
 //! out, then, as its last line, reports `NAME: N bytes; library modules: a, b`. Two runs give
@@ -69,6 +69,7 @@ mod items;
 mod layout;
 mod lex;
 mod load;
+mod methods;
 mod occurrences;
 mod paths;
 mod private;

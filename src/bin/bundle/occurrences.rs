@@ -185,6 +185,7 @@ impl Marks {
                     }
                 }
                 name if code.is_ident(p)
+                    && !KEYWORDS.contains(&name)
                     && after(1) == "!"
                     && matches!(after(2), "(" | "[" | "{") =>
                 {

@@ -1,14 +1,15 @@
 //! Shorter names: in the library modules of a bundle, the names of local variables (a
-//! function's parameters and bindings, a constant's initialiser's), and of the private
+//! function's parameters and bindings, a constant's initialiser's), of the private
 //! functions, constants, statics and struct fields that only their module may name
-//! ([`crate::private`]), become the shortest names free there ([`crate::fresh`]): `a`, `b`,
-//! .. `zz` (`A` .. `ZZ` for constants). The library is for reading in its sources, the
-//! bundle for the judge, where long names took about a sixth of the library's bytes.
+//! ([`crate::private`]), and of private methods ([`crate::methods`]) become the shortest
+//! names free there ([`crate::fresh`]): `a`, `b`, .. `zz` (`A` .. `ZZ` for constants). The
+//! library is for reading in its sources, the bundle for the judge, where long names took
+//! about a sixth of the library's bytes.
 //!
-//! Nothing public changes name, nor any type (`Debug` prints types' names) or method (which
-//! method a `.x()` calls is a matter of types), nor anything a macro or a string may name:
-//! a renaming is consistent over a whole function, or a whole module for an item, so that
-//! every name still means what it meant. It is made only where every occurrence of a name
+//! Nothing public changes name, nor any type (`Debug` prints types' names), nor anything a
+//! macro or a string may name: a renaming is consistent over a whole function, or a whole
+//! module for an item, so that every name still means what it meant. For a variable, a
+//! function, a constant or a static, it is made only where every occurrence of a name
 //! there is [`Occurrence::Plain`] (but an item's own definition, and for a variable the
 //! `.x`, `::x` and `S { x: .. }` that name something else, and the shorthand `S { x }`,
 //! which becomes `S { x: a }`), where the new name occurs nowhere and names no item a
@@ -21,6 +22,7 @@ use crate::fresh::{assign, names_in, style};
 use crate::items::{captures, items, name, ItemKind};
 use crate::layout::{render, Edits};
 use crate::lex::{Code, Kind};
+use crate::methods::private_methods;
 use crate::occurrences::{Marks, Occurrence, EXPRESSION_MACROS, KEYWORDS, PRIMITIVES};
 use crate::private::{fields_of, private_fields, private_items};
 use crate::strip::{item_end, skip_qualifiers};
@@ -74,9 +76,19 @@ pub fn shorten(
         outside_glob |= globs.1;
     }
     let every: BTreeSet<String> = own.values().flatten().cloned().collect();
-    // The fields of each name that the bundle defines, and the names after a `.`.
+    // The fields of each name that the bundle defines, and the names after a `.`; the
+    // functions of each name, and the names that items define.
     let (mut defined, mut members) = (BTreeMap::new(), BTreeSet::new());
+    let (mut fn_counts, mut item_names) = (BTreeMap::new(), BTreeSet::new());
     for code in codes.values().chain([bin]) {
+        for p in (1..code.len()).filter(|&p| code.is_ident(p)) {
+            match code.before(p) {
+                "fn" => *fn_counts.entry(name(code, p)).or_insert(0) += 1,
+                "const" | "static" | "type" | "struct" | "enum" | "union" | "trait" => {}
+                _ => continue,
+            }
+            item_names.insert(name(code, p));
+        }
         for k in (0..code.len()).filter(|&k| matches!(code.t(k), "struct" | "union" | "enum")) {
             for (field, _, _) in fields_of(code, k) {
                 *defined.entry(field).or_insert(0) += 1;
@@ -94,6 +106,9 @@ pub fn shorten(
         let marks = Marks::new(code, &expression_macros, &structs);
         let fields = private_fields(code, &marks, &defined, &members);
         let code = Code::new(render(code, &fields), module)?;
+        let marks = Marks::new(&code, &expression_macros, &structs);
+        let methods = private_methods(&code, &marks, &fn_counts, &mut item_names);
+        let code = Code::new(render(&code, &methods), module)?;
         let marks = Marks::new(&code, &expression_macros, &structs);
         let items = private_items(&code, &marks, &mut scope);
         let code = Code::new(render(&code, &items), module)?;
