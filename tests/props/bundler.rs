@@ -18,6 +18,7 @@ use common::samples::programs;
 use lex::Kind;
 use proptest::prelude::*;
 use std::fs;
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::thread;
@@ -811,6 +812,53 @@ fn a_bundle_over_48_kib_is_warned_about_and_one_over_50000_bytes_fails_unless_al
         );
         assert_eq!(warning, Some(want.as_str()));
     }
+}
+
+/// What the probe prints on three boards: per board, a value from each toolkit call.
+const PROBE_OUTPUT: &str = "0 0 -8 0 1 0\n5 4 85/128 0 2 1\n5 8 8 0 256 1\n";
+
+/// The probe (tests/fixtures/probe/main.rs), a problem that reads cells and calls `octal`,
+/// `hackenbush`, `surreal`, `nim`, `coins` and `split`, bundled with the library as it is:
+/// under 48 KiB, compiling without warnings, and running.
+#[test]
+fn the_probe_of_cells_and_six_toolkit_modules_fits_48_kib() {
+    let dir = TempDir::new("probe");
+    let root = dir.0.join("crate");
+    fs::create_dir_all(root.join("src").join("bin")).unwrap();
+    fs::write(root.join("Cargo.toml"), "[package]\nname = \"combgames\"\n").unwrap();
+    for entry in fs::read_dir(manifest_dir().join("src")).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().map_or(false, |e| e == "rs") {
+            fs::copy(&path, root.join("src").join(path.file_name().unwrap())).unwrap();
+        }
+    }
+    let probe = manifest_dir().join("tests/fixtures/probe/main.rs");
+    fs::copy(probe, root.join("src/bin/probe.rs")).unwrap();
+    // `bundle_of` checks the size against 48 KiB.
+    let bundled = bundle_of(&root, "probe").unwrap();
+    for module in [
+        "cells",
+        "coins",
+        "hackenbush",
+        "nim",
+        "octal",
+        "split",
+        "surreal",
+    ] {
+        assert!(bundled.modules.iter().any(|m| m == module), "{module}");
+    }
+    let exe = compile(&dir.0, "probe", &bundled.text, false).unwrap();
+    check_other_editions(&dir.0, "probe").unwrap();
+    let mut run = Command::new(exe)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let input = b"3\n........\n#.#.#.#.\n########\n";
+    run.stdin.take().unwrap().write_all(input).unwrap();
+    let output = run.wait_with_output().unwrap();
+    assert!(output.status.success());
+    assert_eq!(String::from_utf8_lossy(&output.stdout), PROBE_OUTPUT);
 }
 
 #[test]

@@ -45,11 +45,11 @@ pub fn shorten(
         codes.insert(module, Code::new(text.clone(), module)?);
     }
     // Std's expression macros, less any the bundle defines again.
-    let mut defined = BTreeSet::new();
+    let mut macros = BTreeSet::new();
     for code in codes.values().chain([bin]) {
         for p in 0..code.len() {
             if code.t(p) == "macro_rules" && code.t(p + 1) == "!" {
-                defined.insert(name(code, p + 2));
+                macros.insert(name(code, p + 2));
             }
         }
     }
@@ -58,7 +58,7 @@ pub fn shorten(
         struct_names(code, &mut structs);
     }
     let expression_macros: BTreeSet<String> = (EXPRESSION_MACROS.iter())
-        .filter(|m| !defined.contains(**m))
+        .filter(|m| !macros.contains(**m))
         .map(|m| m.to_string())
         .collect();
     // What a name on its own may mean in each module besides a variable: its items and
@@ -78,7 +78,7 @@ pub fn shorten(
     let every: BTreeSet<String> = own.values().flatten().cloned().collect();
     // The fields of each name that the bundle defines, and the names after a `.`; the
     // functions of each name, and the names that items define.
-    let (mut defined, mut members) = (BTreeMap::new(), BTreeSet::new());
+    let (mut field_counts, mut members) = (BTreeMap::new(), BTreeSet::new());
     let (mut fn_counts, mut item_names) = (BTreeMap::new(), BTreeSet::new());
     for code in codes.values().chain([bin]) {
         for p in (1..code.len()).filter(|&p| code.is_ident(p)) {
@@ -91,7 +91,7 @@ pub fn shorten(
         }
         for k in (0..code.len()).filter(|&k| matches!(code.t(k), "struct" | "union" | "enum")) {
             for (field, _, _) in fields_of(code, k) {
-                *defined.entry(field).or_insert(0) += 1;
+                *field_counts.entry(field).or_insert(0) += 1;
             }
         }
         let after_dot = |&p: &usize| code.before(p) == "." && code.is_ident(p);
@@ -104,7 +104,7 @@ pub fn shorten(
             false => own[module].clone(),
         };
         let marks = Marks::new(code, &expression_macros, &structs);
-        let fields = private_fields(code, &marks, &defined, &members);
+        let fields = private_fields(code, &marks, &field_counts, &members);
         let code = Code::new(render(code, &fields), module)?;
         let marks = Marks::new(&code, &expression_macros, &structs);
         let methods = private_methods(&code, &marks, &fn_counts, &mut item_names);
