@@ -817,13 +817,10 @@ fn a_bundle_over_48_kib_is_warned_about_and_one_over_50000_bytes_fails_unless_al
 /// What the probe prints on three boards: per board, a value from each toolkit call.
 const PROBE_OUTPUT: &str = "0 0 -8 0 1 0\n5 4 85/128 0 2 1\n5 8 8 0 256 1\n";
 
-/// The probe (tests/fixtures/probe/main.rs), a problem that reads cells and calls `octal`,
-/// `hackenbush`, `surreal`, `nim`, `coins` and `split`, bundled with the library as it is:
-/// under 48 KiB, compiling without warnings, and running.
-#[test]
-fn the_probe_of_cells_and_six_toolkit_modules_fits_48_kib() {
-    let dir = TempDir::new("probe");
-    let root = dir.0.join("crate");
+/// A crate in `dir` with the library as it is and the binaries of tests/fixtures/probe:
+/// `probe` (its main.rs), `reader_numbers` and `reader_cells`.
+fn probe_crate(dir: &Path) -> PathBuf {
+    let root = dir.join("crate");
     fs::create_dir_all(root.join("src").join("bin")).unwrap();
     fs::write(root.join("Cargo.toml"), "[package]\nname = \"combgames\"\n").unwrap();
     for entry in fs::read_dir(manifest_dir().join("src")).unwrap() {
@@ -832,8 +829,25 @@ fn the_probe_of_cells_and_six_toolkit_modules_fits_48_kib() {
             fs::copy(&path, root.join("src").join(path.file_name().unwrap())).unwrap();
         }
     }
-    let probe = manifest_dir().join("tests/fixtures/probe/main.rs");
-    fs::copy(probe, root.join("src/bin/probe.rs")).unwrap();
+    let fixtures = manifest_dir().join("tests/fixtures/probe");
+    for (file, binary) in [
+        ("main.rs", "probe"),
+        ("reader_numbers.rs", "reader_numbers"),
+        ("reader_cells.rs", "reader_cells"),
+    ] {
+        let to = root.join("src/bin").join(format!("{binary}.rs"));
+        fs::copy(fixtures.join(file), to).unwrap();
+    }
+    root
+}
+
+/// The probe (tests/fixtures/probe/main.rs), a problem that reads cells and calls `octal`,
+/// `hackenbush`, `surreal`, `nim`, `coins` and `split`, bundled with the library as it is:
+/// under 48 KiB, compiling without warnings, and running.
+#[test]
+fn the_probe_of_cells_and_six_toolkit_modules_fits_48_kib() {
+    let dir = TempDir::new("probe");
+    let root = probe_crate(&dir.0);
     // `bundle_of` checks the size against 48 KiB.
     let bundled = bundle_of(&root, "probe").unwrap();
     for module in [
@@ -859,6 +873,27 @@ fn the_probe_of_cells_and_six_toolkit_modules_fits_48_kib() {
     let output = run.wait_with_output().unwrap();
     assert!(output.status.success());
     assert_eq!(String::from_utf8_lossy(&output.stdout), PROBE_OUTPUT);
+}
+
+/// A problem that reads only numbers pays for none of the reader's board reads (`cells`,
+/// `picture`, `scan`), which one that reads boards does. (tests/fixtures/probe's
+/// reader_numbers.rs and reader_cells.rs: their bundles' library bytes are what the reader
+/// costs.)
+#[test]
+fn a_problem_that_reads_only_numbers_pays_for_no_board_reads() {
+    let dir = TempDir::new("reader_cost");
+    let root = probe_crate(&dir.0);
+    let boards = ["cells", "picture", "scan"];
+    let numbers = bundle_of(&root, "reader_numbers").unwrap().modules;
+    assert!(
+        numbers.iter().all(|m| !boards.contains(&m.as_str())),
+        "{numbers:?}"
+    );
+    let cells = bundle_of(&root, "reader_cells").unwrap().modules;
+    assert!(
+        boards.iter().all(|b| cells.iter().any(|m| m == b)),
+        "{cells:?}"
+    );
 }
 
 #[test]
