@@ -57,6 +57,9 @@ pub fn style(name: &str) -> Option<bool> {
 
 /// Gives the names `wanted` (with their bytes saved per letter less, most first) new names
 /// from [`fresh`], avoiding `taken`; only those that get shorter.
+///
+/// # Complexity
+/// O(names · log names), and the new names skipped for being taken.
 pub fn assign(wanted: Vec<(String, usize)>, taken: &BTreeSet<String>) -> BTreeMap<String, String> {
     let mut wanted = wanted;
     wanted.sort_by(|a, b| {

@@ -94,14 +94,17 @@ fn methods(code: &Code) -> Vec<Method> {
     found
 }
 
-/// The edits that rename the private methods of the module `code` whose names `fn`
-/// defines once in the bundle (`fn_counts`), where every use surely calls them. Each new
-/// name occurs nowhere in `code` and is none of the bundle's functions, constants, statics
-/// and types (`defined`), to which it is added.
+/// The edits that rename the private methods of the module `code` whose names the bundle
+/// defines once (`definitions` counts the functions, constants, statics, types and enum
+/// variants of each name), where every use surely calls them. Each new name occurs nowhere
+/// in `code` and is none of the bundle's items (`defined`), to which it is added.
+///
+/// # Complexity
+/// O(tokens · private methods + uses · methods).
 pub fn private_methods(
     code: &Code,
     marks: &Marks,
-    fn_counts: &BTreeMap<String, usize>,
+    definitions: &BTreeMap<String, usize>,
     defined: &mut BTreeSet<String>,
 ) -> Edits {
     let mut edits = Edits::new(code);
@@ -116,7 +119,7 @@ pub fn private_methods(
     let mut wanted = Vec::new();
     for method in all.iter().filter(|m| m.inherent && !m.public) {
         let old = name(code, method.at);
-        if fn_counts.get(&old) != Some(&1) || old.len() < 2 {
+        if definitions.get(&old) != Some(&1) || old.len() < 2 {
             continue;
         }
         let owner = method.owner.as_str();

@@ -15,6 +15,9 @@ use std::collections::{BTreeMap, BTreeSet};
 /// every occurrence being plain but its definition; each new name avoids the names of
 /// `code` and those of its `scope` (what a name on its own may mean there), and is added
 /// to `scope`.
+///
+/// # Complexity
+/// O(tokens · log names).
 pub fn private_items(code: &Code, marks: &Marks, scope: &mut BTreeSet<String>) -> Edits {
     let mut edits = Edits::new(code);
     let top = items(code, 0, code.len());
@@ -85,6 +88,9 @@ const NAMELESS_DERIVES: &[&str] = &[
 
 /// The named fields of the struct, union or enum whose keyword is at `k` (each variant's,
 /// for an enum): each one's name, position, and whether it is public.
+///
+/// # Complexity
+/// O(tokens of the item).
 pub fn fields_of(code: &Code, k: usize) -> Vec<(String, usize, bool)> {
     let n = code.len();
     // Past the name, the generic parameters and a where clause, to the body.
@@ -141,6 +147,9 @@ pub fn fields_of(code: &Code, k: usize) -> Vec<(String, usize, bool)> {
 /// names, every occurrence of whose name is a field access, a field in a struct's braces,
 /// or else no field (a variable, a method). Each new name occurs nowhere in `code`, nor
 /// after a `.` anywhere in the bundle (`members`), so that no `.x` comes to mean it.
+///
+/// # Complexity
+/// O(tokens · private fields).
 pub fn private_fields(
     code: &Code,
     marks: &Marks,

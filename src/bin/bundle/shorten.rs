@@ -77,14 +77,18 @@ pub fn shorten(
     }
     let every: BTreeSet<String> = own.values().flatten().cloned().collect();
     // The fields of each name that the bundle defines, and the names after a `.`; the
-    // functions of each name, and the names that items define.
+    // functions, constants, statics, types and variants of each name, and the names items
+    // define.
     let (mut field_counts, mut members) = (BTreeMap::new(), BTreeSet::new());
-    let (mut fn_counts, mut item_names) = (BTreeMap::new(), BTreeSet::new());
+    let mut definitions: BTreeMap<String, usize> = structs.iter().map(|s| (s.clone(), 1)).collect();
+    let mut item_names = structs.clone();
     for code in codes.values().chain([bin]) {
         for p in (1..code.len()).filter(|&p| code.is_ident(p)) {
             match code.before(p) {
-                "fn" => *fn_counts.entry(name(code, p)).or_insert(0) += 1,
-                "const" | "static" | "type" | "struct" | "enum" | "union" | "trait" => {}
+                "fn" | "const" | "static" | "type" => {
+                    *definitions.entry(name(code, p)).or_insert(0) += 1;
+                }
+                "struct" | "enum" | "union" | "trait" => {}
                 _ => continue,
             }
             item_names.insert(name(code, p));
@@ -107,7 +111,7 @@ pub fn shorten(
         let fields = private_fields(code, &marks, &field_counts, &members);
         let code = Code::new(render(code, &fields), module)?;
         let marks = Marks::new(&code, &expression_macros, &structs);
-        let methods = private_methods(&code, &marks, &fn_counts, &mut item_names);
+        let methods = private_methods(&code, &marks, &definitions, &mut item_names);
         let code = Code::new(render(&code, &methods), module)?;
         let marks = Marks::new(&code, &expression_macros, &structs);
         let items = private_items(&code, &marks, &mut scope);
