@@ -94,7 +94,7 @@ fn external(code: &Code, p: usize) -> bool {
 }
 
 /// Adds the identifiers that follow a `{` or precede a `$` in the literal `text`.
-fn captures(text: &str, names: &mut BTreeSet<String>) {
+pub fn captures(text: &str, names: &mut BTreeSet<String>) {
     let is_part = |c: char| c == '_' || c.is_alphanumeric();
     for (i, c) in text.char_indices() {
         if c == '{' {
