@@ -1,12 +1,19 @@
-//! take_away against a plain game search from the rules.
+//! take_away against its rules (`rules.rs`): the heaps' values are the rules', and every
+//! answer is a plain game search's over the whole position.
 
 common::binary!(take_away, "main.rs");
+mod rules;
 common::tests!(
+    lab = report::explore(&rules::Rules, 1000, Values::Grundy),
+    the_values_are_the_rules,
     answers_match_a_game_search,
-    bad_input_is_reported_after_the_answers
+    bad_input_is_reported_after_the_answers,
 );
 
+use combgames::report;
 use combgames::subtraction::SubtractionGame;
+use combgames::tables::{Table, Values};
+use combgames::verify::assert_formula;
 use proptest::collection::vec;
 use proptest::prelude::*;
 use std::collections::HashMap;
@@ -19,23 +26,9 @@ fn run(input: &str) -> common::Outcome {
     GAME.with(|game| common::run_solve(|rd, out| take_away::solve(rd, out, game), input))
 }
 
-/// Whether the player to move wins from `heaps` (sorted), by a plain game search over the
-/// whole position: a move takes 1, 3 or 4 stones from one heap.
-fn wins(heaps: Vec<u64>, memo: &mut HashMap<Vec<u64>, bool>) -> bool {
-    if let Some(&known) = memo.get(&heaps) {
-        return known;
-    }
-    let mut won = false;
-    for i in 0..heaps.len() {
-        for take in [1, 3, 4].into_iter().filter(|&take| take <= heaps[i]) {
-            let mut after = heaps.clone();
-            after[i] -= take;
-            after.sort_unstable();
-            won |= !wins(after, memo);
-        }
-    }
-    memo.insert(heaps, won);
-    won
+fn the_values_are_the_rules() {
+    let table = Table::heaps(&rules::Rules, 10_000, Values::Grundy).unwrap();
+    GAME.with(|game| assert_formula(table.values(), |n| game.grundy(n)));
 }
 
 proptest! {
@@ -46,9 +39,8 @@ proptest! {
         for heaps in &cases {
             let line: Vec<String> = heaps.iter().map(u64::to_string).collect();
             input += &format!("{} {}\n", heaps.len(), line.join(" "));
-            let mut sorted = heaps.clone();
-            sorted.sort_unstable();
-            expected += if wins(sorted, &mut memo) { "First\n" } else { "Second\n" };
+            let wins = common::search::heaps_win(&rules::Rules, heaps, &mut memo);
+            expected += if wins { "First\n" } else { "Second\n" };
         }
         prop_assert_eq!(run(&input), (expected, None));
     }
@@ -56,12 +48,17 @@ proptest! {
 
 fn bad_input_is_reported_after_the_answers() {
     let many = format!("2\n1 7\n200000 {}\n", "1 ".repeat(200_000));
+    let sum = "expected the number of heaps n (200000 in all) in 1..=199999";
     common::assert_errors(
         run,
         &[
-            ("2\n1 5\n2 3 0\n", "First\n", "line 3: expected a heap in 1..=1000000000000000000, found 0"),
-            ("2\n1 5\n0\n", "First\n", "line 3: expected the number of heaps n (200000 in all) in 1..=199999, found 0"),
-            (&many, "Second\n", "line 3: expected the number of heaps n (200000 in all) in 1..=199999, found 200000"),
+            (
+                "2\n1 5\n2 3 0\n",
+                "First\n",
+                "line 3: expected a heap in 1..=1000000000000000000, found 0".to_string(),
+            ),
+            ("2\n1 5\n0\n", "First\n", format!("line 3: {sum}, found 0")),
+            (&many, "Second\n", format!("line 3: {sum}, found 200000")),
         ],
     );
 }

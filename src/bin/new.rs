@@ -22,7 +22,11 @@ use std::process::ExitCode;
 /// copied, and what it shows.
 const TEMPLATES: [(&str, &str, &str); 5] = [
     ("--count", "take_away", "a count of cases first"),
-    ("--eof", "georgia_bob", "cases until the end of the input"),
+    (
+        "--eof",
+        "power_cards",
+        "cases until the end of the input, a game solved from its rules through the lab",
+    ),
     ("--sentinel", "dawson", "cases until a sentinel"),
     (
         "--checker",
@@ -102,6 +106,7 @@ const RESERVED: &[&str] = &[
     "if",
     "impl",
     "in",
+    "lab",
     "let",
     "loop",
     "macro",
@@ -200,6 +205,14 @@ fn run(args: &[String]) -> Result<String, String> {
         }
     }
     files.insert(0, (problem.join("Cargo.toml"), manifest(name, "../../..")));
+    let explore = match files.iter().any(|(path, _)| path.ends_with("rules.rs")) {
+        true => format!(
+            ";\n- src/bin/{name}/rules.rs: the game's rules, written once: the tests' game search \
+             reads\n  them, and `cargo test -q -- --lab` in src/bin/{name}/ prints the lab's report \
+             of them\n  (values, P-positions, every pattern with its proof or range, and its code)"
+        ),
+        false => String::new(),
+    };
     let mut written = Vec::new();
     for (path, text) in &files {
         let dir = path.parent().expect("a file is in a folder");
@@ -222,7 +235,7 @@ fn run(args: &[String]) -> Result<String, String> {
          the new package: some seconds); cargo fmt and cargo clippy --workspace --all-targets\n  \
          before you commit, as CI runs them;\n\
          - cargo run -q --release --bin bundle -- {name} > target/{name}.rs is the file to\n  \
-         submit (target/ is not committed)",
+         submit (target/ is not committed){explore}",
         written.join(", ")
     ))
 }

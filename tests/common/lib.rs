@@ -4,6 +4,7 @@
 //! - [`run_solve`]: a problem's `solve` on an input, read every way the reader can;
 //!   [`assert_errors`] and [`assert_binary_fails`] for bad input; [`gap`] for proptest.
 //! - [`samples`]: the programs (problems and examples) and their samples.
+//! - [`search`]: plain game searches from a game's rules, for a program's brute force.
 //! - [`judge`] and [`pipes`]: an interactive program played against its judge;
 //!   [`judged`]: the samples of a program judged by a checker or a judge.
 //! - [`bundling`]: the bundler, and compiling a bundle alone.
@@ -16,6 +17,7 @@ pub mod judge;
 pub mod judged;
 pub mod pipes;
 pub mod samples;
+pub mod search;
 
 use combgames::io::{Reader, DEFAULT_CAPACITY};
 use combgames::write::Writer;
@@ -31,11 +33,24 @@ use std::rc::Rc;
 /// bad_input_is_reported);` writes the `main` that runs them (`harness::run_tests`), each a
 /// trial named `PROGRAM::NAME`, so that `cargo test NAME` runs them. A function left out of
 /// the list never runs: the compiler warns that it is never used.
+///
+/// A first entry `lab = REPORT,` names the lab's report of the program's rules (an
+/// expression giving `Result<String, E>`, as `report::explore(&rules::Rules, 2000,
+/// Values::Grundy)`): `cargo test -q -- --lab` in the program's folder prints it instead of
+/// testing.
 #[macro_export]
 macro_rules! tests {
+    (lab = $lab:expr, $($test:ident),+ $(,)?) => {
+        fn main() -> std::process::ExitCode {
+            let tests = [$((stringify!($test), $test as fn())),+];
+            let lab = || $lab.map_err(|e| e.to_string());
+            $crate::harness::run_tests(env!("CARGO_PKG_NAME"), &tests, Some(&lab))
+        }
+    };
     ($($test:ident),+ $(,)?) => {
         fn main() -> std::process::ExitCode {
-            $crate::harness::run_tests(env!("CARGO_PKG_NAME"), &[$((stringify!($test), $test as fn())),+])
+            let tests = [$((stringify!($test), $test as fn())),+];
+            $crate::harness::run_tests(env!("CARGO_PKG_NAME"), &tests, None)
         }
     };
 }

@@ -1,48 +1,103 @@
 //! The examples, `examples/NAME/` (packages of their own, with their own tests): the README
-//! and `examples/README.md` show their files as they are.
+//! and `examples/README.md` show their files as they are, every other piece of Rust they
+//! show is a part of one, and the lab's report the README shows is the lab's own.
 
+use combgames::report;
+use combgames::tables::Values;
 use std::fs;
 use std::path::Path;
+
+// The rules of the example the README walks from its rules to a submission.
+#[allow(dead_code)]
+#[path = "../../examples/power_cards/rules.rs"]
+mod power_cards_rules;
 
 /// The file `path` of the project.
 fn read(path: &str) -> String {
     fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join(path)).unwrap()
 }
 
-/// Checks that the markdown file `page` shows each of `files`, named, as it is.
-fn assert_shows(page: &str, files: Vec<(&str, String)>) {
+/// The blocks of the markdown file `page` fenced as `lang`.
+fn blocks(page: &str, lang: &str) -> Vec<String> {
     let text = read(page);
-    let blocks: Vec<&str> = text
-        .split("```rust\n")
-        .skip(1)
-        .map(|b| b.split("```").next().unwrap())
-        .collect();
-    for (name, file) in files {
+    let fence = format!("```{lang}\n");
+    let parts = text.split(fence.as_str()).skip(1);
+    parts
+        .map(|b| b.split("```").next().unwrap().to_string())
+        .collect()
+}
+
+/// Checks that the markdown file `page` shows each of `files` as it is, and that each of its
+/// other Rust blocks is a part of one of the examples' files.
+fn assert_shows(page: &str, files: &[&str]) {
+    let shown = blocks(page, "rust");
+    for file in files {
         assert!(
-            blocks.contains(&file.as_str()),
-            "{page} does not show {name} as it is"
+            shown.contains(&read(file)),
+            "{page} does not show {file} as it is"
+        );
+    }
+    let mut sources = Vec::new();
+    for entry in fs::read_dir(Path::new(env!("CARGO_MANIFEST_DIR")).join("examples")).unwrap() {
+        for file in fs::read_dir(entry.unwrap().path()).into_iter().flatten() {
+            let path = file.unwrap().path();
+            if path.extension().map_or(false, |e| e == "rs") {
+                sources.push(fs::read_to_string(path).unwrap());
+            }
+        }
+    }
+    for block in &shown {
+        assert!(
+            sources.iter().any(|source| source.contains(block.as_str())),
+            "{page} shows Rust that is in no example's file:\n{block}"
         );
     }
 }
 
 #[test]
-fn the_readme_shows_every_example_as_it_is() {
+fn the_readmes_show_the_examples_as_they_are() {
     let files = [
         "examples/take_away/main.rs",
-        "examples/take_away/tests.rs",
-        "examples/georgia_bob/main.rs",
+        "examples/power_cards/main.rs",
         "examples/dawson/main.rs",
     ];
-    assert_shows("README.md", files.iter().map(|f| (*f, read(f))).collect());
-    let judged = [
+    assert_shows("README.md", &files);
+    let files = [
+        "examples/take_away/rules.rs",
+        "examples/take_away/tests.rs",
+        "examples/power_cards/tests.rs",
         "examples/nim_move/main.rs",
         "examples/nim_move/checker.rs",
         "examples/nim_duel/main.rs",
         "examples/nim_duel/judge.rs",
         "examples/nim_duel/tests.rs",
     ];
-    assert_shows(
-        "examples/README.md",
-        judged.iter().map(|f| (*f, read(f))).collect(),
-    );
+    assert_shows("examples/README.md", &files);
+}
+
+/// The README's lines of the lab's report on `power_cards` are the report's, in order (a line
+/// ending in `...` begins one), with as many heaps as its tests give the lab.
+#[test]
+fn the_readme_shows_the_labs_own_report() {
+    let tests = read("examples/power_cards/tests.rs");
+    let heaps = tests
+        .split("report::explore(&rules::Rules, ")
+        .nth(1)
+        .and_then(|rest| rest.split(',').next())
+        .and_then(|n| n.trim().replace('_', "").parse::<usize>().ok())
+        .expect("power_cards's tests name the lab's report of its rules");
+    let report = report::explore(&power_cards_rules::Rules, heaps, Values::Grundy).unwrap();
+    let mut lines = report.lines();
+    let shown = blocks("README.md", "text");
+    assert_eq!(shown.len(), 1, "README.md shows one report of the lab");
+    for line in shown[0].lines() {
+        let found = match line.strip_suffix("...") {
+            Some(start) => lines.any(|l| l.starts_with(start)),
+            None => lines.any(|l| l == line),
+        };
+        assert!(
+            found,
+            "README.md's report line {line:?} is not the lab's, in order"
+        );
+    }
 }

@@ -71,7 +71,7 @@ fn each_flag_copies_its_example_renamed_and_formatted() {
     for (flag, example) in [
         ("", "take_away"),
         ("--count", "take_away"),
-        ("--eof", "georgia_bob"),
+        ("--eof", "power_cards"),
         ("--sentinel", "dawson"),
         ("--checker", "nim_move"),
         ("--judge", "nim_duel"),

@@ -18,8 +18,6 @@ enum Kind {
     Problem,
     /// A program or a benchmark's name, `` `name` ``.
     Name,
-    /// A library module, `` `name` ``: a file of src/.
-    Module,
     /// Library modules, `` `a`, `b` ``, or `none`.
     Modules,
     /// Words: something other than a size, a time, a number or a list of modules.
@@ -28,6 +26,8 @@ enum Kind {
     Judge,
     /// Code, beginning with a backtick.
     Code,
+    /// Words with code in them, in backticks.
+    WithCode,
     /// `41 KiB`.
     Size,
     /// `26.33 ms` (or ns, µs, s).
@@ -70,8 +70,8 @@ const SCHEMAS: &[Schema] = &[
         every_problem: false,
     },
     Schema {
-        header: "| module | what |",
-        columns: &[(Module, false), (Words, false)],
+        header: "| game | call | cost |",
+        columns: &[(Words, false), (WithCode, false), (Any, false)],
         every_problem: false,
     },
     Schema {
@@ -142,7 +142,6 @@ fn holds(kind: Kind, cell: &str, names: &Names) -> bool {
     match kind {
         Problem => quoted(cell).map_or(false, |p| names.problems.iter().any(|n| n == p)),
         Name => quoted(cell).is_some(),
-        Module => quoted(cell).map_or(false, |m| names.modules.iter().any(|n| n == m)),
         Modules => modules(cell),
         Words => {
             let letters = cell.chars().any(|c| c.is_alphabetic());
@@ -152,6 +151,7 @@ fn holds(kind: Kind, cell: &str, names: &Names) -> bool {
             .iter()
             .any(|start| cell.starts_with(start)),
         Code => cell.starts_with('`'),
+        WithCode => cell.matches('`').count() >= 2,
         Size => size(cell),
         Time => time(cell),
         Ratio => cell.parse::<f64>().is_ok(),

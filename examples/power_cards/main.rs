@@ -1,0 +1,35 @@
+//! HDU 1847 (Good Luck in CET-4 Everybody!), with n to 10^18: until the end of the input, a
+//! number n a line (n from 1 to 10^18; no line at all is an input too): n cards, from which
+//! Kiki and Cici take 2^k cards in turn (any k >= 0), Kiki first; who takes the last card
+//! wins. Print the winner.
+//!
+//! Solved through the lab from the rules (`rules.rs`; `cargo test -q -- --lab` here): the
+//! values have period 3, proved by the residue check (every power of two is 1 or 2 modulo
+//! 3), so the player to move loses exactly when 3 divides n.
+
+use combgames::io::{self, Reader, Result};
+use combgames::write::{Lines, Writer};
+use std::io::{Read, Write};
+use std::process::ExitCode;
+
+/// Whether the player to move wins with `n` cards left: the lab's formula.
+pub fn wins(n: u64) -> bool {
+    n % 3 != 0
+}
+
+/// Answers every case on `rd` on `out`, one line each.
+///
+/// # Complexity
+/// O(input bytes).
+pub fn solve<R: Read, W: Write>(rd: &mut Reader<R>, out: &mut Writer<W>) -> Result<()> {
+    let answers = Lines::new(["Cici", "Kiki"]);
+    while rd.has_more()? {
+        let n = rd.u64_in(1..=1_000_000_000_000_000_000, "a number of cards n")?;
+        out.line(&answers, usize::from(wins(n)))?;
+    }
+    Ok(())
+}
+
+fn main() -> ExitCode {
+    io::run(solve)
+}
