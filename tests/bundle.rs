@@ -12,9 +12,9 @@
 //! that passes prints which compilers it checked and a closing line; a stale README table
 //! takes one line, naming the command that writes it.
 //!
-//! Which compilers: by default only the `rustc` on the PATH, `--edition 2021` without `-O`,
-//! as a judge with O2 off compiles: of the judges' builds it is the cheapest to compile and
-//! the strictest to run (overflow checks on), which keeps `cargo test` quick. Setting
+//! Which compilers: by default only the `rustc` on the PATH, `--edition 2021`, checked: the
+//! overflow checks and debug assertions of a judge's build without `-O`, the strictest to
+//! run, at `opt-level=1` (`common::bundling::Build`), which keeps `cargo test` quick. Setting
 //! `COMBGAMES_RUSTC_EXTRA` (even to nothing) runs the full matrix: besides that build, the
 //! current `rustc` with every edition it knows (2018, 2021, 2024) and `-O`, plus each extra
 //! compiler the variable names, with `-O` and each of its editions. With the matrix, the
@@ -315,30 +315,37 @@ fn merged_doc_examples() -> Result<(String, usize), Failure> {
     Ok((format!("fn main() {{\n{calls}}}\n{bodies}"), count))
 }
 
-/// Runs every doc example of the library ([`merged_doc_examples`]), compiled once against
-/// the library cargo built for the tests (the newest `libcombgames-*.rlib` beside this
-/// test): Cargo's doc-tests, a compile and a link each, are off (`doctest = false`).
+/// Runs every doc example of the library ([`merged_doc_examples`]), compiled as one program
+/// against the library compiled with `-O` (both kept in `target/compiled/` until the
+/// sources or the compiler change): Cargo's doc-tests, a compile and a link each, are off
+/// (`doctest = false`).
 fn run_doc_examples(dir: &Path) -> Verdict {
     fs::create_dir_all(dir).map_err(|e| Failure::new("no folder", e.to_string()))?;
-    let deps = std::env::current_exe()
-        .ok()
-        .and_then(|exe| Some(exe.parent()?.to_path_buf()))
-        .ok_or_else(|| Failure::new("no deps folder", "beside the test"))?;
-    let rlib = fs::read_dir(&deps)
-        .map_err(|e| Failure::new("no deps folder", e.to_string()))?
-        .flatten()
-        .map(|entry| entry.path())
-        .filter(|path| {
-            let name = path.file_name().unwrap_or_default().to_string_lossy();
-            name.starts_with("libcombgames-") && name.ends_with(".rlib")
-        })
-        .max_by_key(|path| fs::metadata(path).and_then(|m| m.modified()).ok())
-        .ok_or_else(|| Failure::new("no library", format!("in {}", deps.display())))?;
     let (source, count) = merged_doc_examples()?;
-    let library = fs::read(&rlib).map_err(|e| Failure::new("no library", e.to_string()))?;
     let version = compiler_version(Path::new("rustc"));
-    let inputs: [&[u8]; 3] = [version.as_bytes(), source.as_bytes(), &library];
-    let program = cached(&inputs, |program| {
+    let library = library_sources().map_err(|e| Failure::new("no library", e))?;
+    let rlib = cached(
+        &[
+            version.as_bytes(),
+            LIBRARY_FLAGS.as_bytes(),
+            library.as_bytes(),
+        ],
+        "libcombgames.rlib",
+        |rlib| {
+            let mut rustc = Command::new("rustc");
+            rustc.args(LIBRARY_FLAGS.split(' ')).arg("-o").arg(rlib);
+            rustc.arg(manifest_dir().join("src/lib.rs"));
+            run_compiler(&mut rustc, "rustc -O on src/lib.rs")
+        },
+    )
+    .map_err(|e| Failure::new("the library does not compile", e))?;
+    let inputs = [
+        version.as_bytes(),
+        DOC_FLAGS.as_bytes(),
+        source.as_bytes(),
+        library.as_bytes(),
+    ];
+    let program = cached(&inputs, "doc_examples", |program| {
         compile_doc_examples(dir, &source, &rlib, program)
     })
     .map_err(|e| Failure::new("compile", e))?;
@@ -361,6 +368,32 @@ fn run_doc_examples(dir: &Path) -> Verdict {
     }
 }
 
+/// How the doc examples' program is compiled: optimised (some examples fill large tables),
+/// without warnings.
+const DOC_FLAGS: &str = "-O --edition 2021 --crate-type bin -A warnings";
+
+/// How the library is compiled for the doc examples: optimised, as they are (cargo's own
+/// rlibs are of any profile a command built last).
+const LIBRARY_FLAGS: &str = "-O --edition 2021 --crate-type lib --crate-name combgames";
+
+/// Every file of `src/` but the binaries', each after its name: what the library is.
+fn library_sources() -> Result<String, String> {
+    let dir = manifest_dir().join("src");
+    let mut files: Vec<PathBuf> = fs::read_dir(&dir)
+        .map_err(|e| format!("{}: {e}", dir.display()))?
+        .flatten()
+        .map(|entry| entry.path())
+        .filter(|path| path.extension().map_or(false, |e| e == "rs"))
+        .collect();
+    files.sort();
+    let mut text = String::new();
+    for file in files {
+        text += &format!("// {}\n", file.display());
+        text += &fs::read_to_string(&file).map_err(|e| format!("{}: {e}", file.display()))?;
+    }
+    Ok(text)
+}
+
 /// Compiles the doc examples' program `source` (written to `dir`) against the library
 /// `rlib` into `program`.
 fn compile_doc_examples(
@@ -372,15 +405,8 @@ fn compile_doc_examples(
     let file = dir.join("doc_examples.rs");
     fs::write(&file, source).map_err(|e| format!("cannot write {}: {e}", file.display()))?;
     let mut rustc = Command::new("rustc");
-    rustc.args([
-        "--edition",
-        "2021",
-        "--crate-type",
-        "bin",
-        "-A",
-        "warnings",
-        "--extern",
-    ]);
+    rustc.args(DOC_FLAGS.split(' '));
+    rustc.arg("--extern");
     rustc.arg(format!("combgames={}", rlib.display()));
     rustc.arg("-o").arg(program).arg(&file);
     run_compiler(
@@ -504,7 +530,7 @@ fn main() -> ExitCode {
     });
     // Each build: the compiler, its edition, -O or not.
     let mut builds: Vec<(&Compiler, String, bool)> = Vec::new();
-    // The quick default is one judge's build that also catches overflow: without -O.
+    // The quick default is one build that also catches overflow: checked.
     let mut current_editions = Vec::new();
     if matrix.is_some() {
         current_editions = vec!["2018".to_string(), "2021".to_string()];
@@ -654,7 +680,7 @@ fn compilers_note(
         String::new()
     };
     let mut lines = vec![format!(
-        "compilers: {}: {optimised}edition 2021 without -O",
+        "compilers: {}: {optimised}edition 2021 checked (overflow checks, debug assertions)",
         current.label(),
     )];
     for extra in extras {

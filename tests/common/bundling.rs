@@ -111,8 +111,9 @@ pub fn compile(dir: &Path, name: &str, source: &str, optimize: bool) -> Result<P
     build.compile(dir, name, source)
 }
 
-/// One way a judge compiles a single file: which `rustc`, which edition, `-O` or not (a
-/// build without `-O` has overflow checks on).
+/// One way a judge compiles a single file: which `rustc`, which edition, `-O` or checked.
+/// A checked build has the overflow checks and debug assertions of a build without `-O`
+/// (as strict as any judge's), at `opt-level=1` so that a large sample runs in a blink.
 #[derive(Clone, Copy)]
 pub struct Build<'a> {
     pub rustc: &'a Path,
@@ -123,36 +124,42 @@ pub struct Build<'a> {
 impl Build<'_> {
     /// The compiler's flags, as in `--edition 2021 -O`.
     pub fn flags(&self) -> String {
-        let optimize = if self.optimize { " -O" } else { "" };
-        format!("--edition {}{optimize}", self.edition)
+        format!("--edition {} {}", self.edition, self.level().join(" "))
+    }
+
+    /// The flags that optimise, or check.
+    fn level(&self) -> &'static [&'static str] {
+        match self.optimize {
+            true => &["-O"],
+            false => &[
+                "-C",
+                "opt-level=1",
+                "-C",
+                "overflow-checks",
+                "-C",
+                "debug-assertions",
+            ],
+        }
     }
 
     /// Compiles `source` alone into `dir/file` (written to `dir/file.rs`), or gives the
     /// program an earlier run compiled from the same bytes with the same compiler and flags
     /// ([`cached`]); a warning fails too.
     pub fn compile(&self, dir: &Path, file: &str, source: &str) -> Result<PathBuf, String> {
-        let key = format!("{}\n{}\n", compiler_version(self.rustc), self.flags());
-        cached(&[key.as_bytes(), source.as_bytes()], |exe| {
-            self.compile_to(dir, file, source, exe)
-        })
-    }
-
-    /// Compiles `source` alone into `exe`, written to `dir/file.rs` first.
-    fn compile_to(&self, dir: &Path, file: &str, source: &str, exe: &Path) -> Result<(), String> {
         let path = dir.join(format!("{file}.rs"));
         fs::write(&path, source).map_err(|e| format!("{}: {e}", path.display()))?;
-        let mut rustc = Command::new(self.rustc);
-        rustc.args(["--edition", self.edition]);
-        if self.optimize {
-            rustc.arg("-O");
-        }
-        rustc.arg("-o").arg(exe).arg(&path);
-        let what = format!(
-            "{} {} on the bundle alone",
-            self.rustc.display(),
-            self.flags()
-        );
-        run_compiler(&mut rustc, &what)
+        let key = format!("{}\n{}\n", compiler_version(self.rustc), self.flags());
+        cached(&[key.as_bytes(), source.as_bytes()], "program", |exe| {
+            let mut rustc = Command::new(self.rustc);
+            rustc.args(["--edition", self.edition]).args(self.level());
+            rustc.arg("-o").arg(exe).arg(&path);
+            let what = format!(
+                "{} {} on the bundle alone",
+                self.rustc.display(),
+                self.flags()
+            );
+            run_compiler(&mut rustc, &what)
+        })
     }
 }
 
@@ -170,18 +177,19 @@ pub fn compiler_version(rustc: &Path) -> String {
     version.clone()
 }
 
-/// The program compiled from `inputs` (a compiler, its flags, a source...), kept in the
-/// cache folder `target/compiled/`: made by `compile(exe)` when no earlier run made it from
+/// The file `name` compiled from `inputs` (a compiler, its flags, a source...), kept in the
+/// cache folder `target/compiled/`: made by `compile(path)` when no earlier run made it from
 /// the same inputs, byte for byte (they are kept beside it and compared, so that two inputs
-/// with the same hash never share a program). A failed compile keeps nothing.
+/// with the same hash never share a file). A failed compile keeps nothing.
 pub fn cached(
     inputs: &[&[u8]],
+    name: &str,
     compile: impl FnOnce(&Path) -> Result<(), String>,
 ) -> Result<PathBuf, String> {
     let mut hasher = DefaultHasher::new();
     inputs.hash(&mut hasher);
     let folder = cache_dir()?.join(format!("{:016x}", hasher.finish()));
-    let (exe, kept) = (folder.join("program"), folder.join("inputs"));
+    let (exe, kept) = (folder.join(name), folder.join("inputs"));
     let joined: Vec<u8> = inputs
         .iter()
         .flat_map(|i| [&i[..], b"\0"].concat())
@@ -193,7 +201,7 @@ pub fn cached(
     let work = folder.with_extension(format!("part{}", std::process::id()));
     let _ = fs::remove_dir_all(&work);
     fs::create_dir_all(&work).map_err(|e| format!("{}: {e}", work.display()))?;
-    let made = compile(&work.join("program")).and_then(|()| {
+    let made = compile(&work.join(name)).and_then(|()| {
         fs::write(work.join("inputs"), &joined).map_err(|e| e.to_string())?;
         let _ = fs::remove_dir_all(&folder);
         fs::rename(&work, &folder).map_err(|e| format!("{}: {e}", folder.display()))

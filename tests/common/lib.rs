@@ -73,12 +73,20 @@ macro_rules! config {
 /// kept in the file `seeds`.
 pub fn proptest_config(cases: u32, seeds: &'static str) -> ProptestConfig {
     use proptest::test_runner::FileFailurePersistence;
+    ProptestConfig {
+        failure_persistence: Some(Box::new(FileFailurePersistence::Direct(seeds))),
+        ..self::cases(cases)
+    }
+}
+
+/// A proptest configuration of `cases` cases, chosen for the suite's time, or of
+/// `PROPTEST_CASES` when set, for a deeper run.
+pub fn cases(cases: u32) -> ProptestConfig {
     let asked = std::env::var("PROPTEST_CASES")
         .ok()
         .and_then(|c| c.parse().ok());
     ProptestConfig {
         cases: asked.unwrap_or(cases),
-        failure_persistence: Some(Box::new(FileFailurePersistence::Direct(seeds))),
         ..ProptestConfig::default()
     }
 }

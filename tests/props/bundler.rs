@@ -13,7 +13,9 @@ mod compact;
 
 use crate::common;
 
-use common::bundling::{bundle_of, bundler, compile, manifest_dir, TempDir};
+use common::bundling::{
+    bundle_of, bundler, cached, compile, compiler_version, manifest_dir, run_compiler, TempDir,
+};
 use common::samples::programs;
 use lex::Kind;
 use proptest::prelude::*;
@@ -72,10 +74,21 @@ fn check_compact_without_docs_or_tests(name: &str, text: &str) -> Result<(), Str
 fn program_bundles_are_compact_and_hold_no_docs_or_test_code() {
     let programs = programs();
     assert!(!programs.is_empty(), "no programs in src/bin or examples");
-    for program in programs {
-        let bundled = bundle_of(&manifest_dir(), &program.id()).unwrap();
-        check_compact_without_docs_or_tests(&program.id(), &bundled.text).unwrap();
-    }
+    // A thread each: the bundler runs as a process.
+    thread::scope(|s| {
+        let checks: Vec<_> = programs
+            .iter()
+            .map(|program| {
+                s.spawn(move || {
+                    let bundled = bundle_of(&manifest_dir(), &program.id())?;
+                    check_compact_without_docs_or_tests(&program.id(), &bundled.text)
+                })
+            })
+            .collect();
+        for check in checks {
+            check.join().expect("no panic").unwrap();
+        }
+    });
 }
 
 /// The fixture binaries and the library modules each must reach, exactly.
@@ -169,35 +182,42 @@ fn check_other_editions(dir: &Path, name: &str) -> Result<(), String> {
 fn fixture_bundles_behave_like_the_crate_built_normally() {
     let dir = TempDir::new("fixture");
     let root = fixture_root();
-    // The ordinary build, with rustc and --extern as Cargo would do it.
-    let lib = Command::new("rustc")
-        .args([
+    // The ordinary build, with rustc and --extern as Cargo would do it (kept in
+    // target/compiled/ until the fixture or the compiler changes).
+    let version = compiler_version(Path::new("rustc"));
+    let mut library = String::new();
+    for file in fs::read_dir(root.join("src")).unwrap().flatten() {
+        let path = file.path();
+        if path.extension().map_or(false, |e| e == "rs") {
+            library += &format!("{}\n{}", path.display(), fs::read_to_string(&path).unwrap());
+        }
+    }
+    let inputs = [version.as_bytes(), library.as_bytes()];
+    let rlib = cached(&inputs, "libfix_lib.rlib", |rlib| {
+        let mut rustc = Command::new("rustc");
+        rustc.args([
             "--edition",
             "2021",
             "--crate-type",
             "lib",
             "--crate-name",
             "fix_lib",
-        ])
-        .arg("--out-dir")
-        .arg(&dir.0)
-        .arg(root.join("src").join("lib.rs"))
-        .output()
-        .expect("rustc runs");
-    assert!(
-        lib.status.success(),
-        "{}",
-        String::from_utf8_lossy(&lib.stderr)
-    );
-    let rlib = dir.0.join("libfix_lib.rlib");
+        ]);
+        rustc
+            .arg("-o")
+            .arg(rlib)
+            .arg(root.join("src").join("lib.rs"));
+        run_compiler(&mut rustc, "rustc on the fixture's library")
+    })
+    .unwrap();
     let mut failures = Vec::new();
     thread::scope(|s| {
         let checks: Vec<_> = FIXTURE_BINARIES
             .iter()
             .map(|&(name, modules)| {
                 let (dir, root, rlib) = (&dir.0, &root, &rlib);
+                let (version, library) = (&version, &library);
                 s.spawn(move || -> Result<String, String> {
-                    let reference = dir.join(format!("{name}_reference"));
                     let bin = root.join("src").join("bin");
                     let main = bin.join(name).join("main.rs");
                     let source = if main.is_file() {
@@ -205,17 +225,15 @@ fn fixture_bundles_behave_like_the_crate_built_normally() {
                     } else {
                         bin.join(format!("{name}.rs"))
                     };
-                    let built = Command::new("rustc")
-                        .args(["--edition", "2021", "--extern"])
-                        .arg(format!("fix_lib={}", rlib.display()))
-                        .arg("-o")
-                        .arg(&reference)
-                        .arg(source)
-                        .output()
-                        .map_err(|e| e.to_string())?;
-                    if !built.status.success() {
-                        return Err(String::from_utf8_lossy(&built.stderr).into_owned());
-                    }
+                    let text = fs::read_to_string(&source).map_err(|e| e.to_string())?;
+                    let inputs = [version.as_bytes(), library.as_bytes(), text.as_bytes()];
+                    let reference = cached(&inputs, "program", |exe| {
+                        let mut rustc = Command::new("rustc");
+                        rustc.args(["--edition", "2021", "--extern"]);
+                        rustc.arg(format!("fix_lib={}", rlib.display()));
+                        rustc.arg("-o").arg(exe).arg(&source);
+                        run_compiler(&mut rustc, &format!("rustc on {name}"))
+                    })?;
                     let bundled = bundle_of(root, name)?;
                     if bundled.modules != *modules {
                         return Err(format!(

@@ -271,7 +271,7 @@ fn many_at_once(case: &Case, capacity: usize, batch: usize) -> (Vec<u64>, Option
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(400))]
+    #![proptest_config(common::cases(200))]
 
     #[test]
     fn every_way_of_reading_cells_reads_what_the_rule_says(
@@ -520,7 +520,7 @@ fn pictures_waste_a_bounded_share_of_the_work_on_any_layout() {
         let wasted = work.learned as i64 * LEARN_BYTES + work.missed as i64;
         wasted <= bytes as i64 / SHARE + LEARN_BYTES + 2048
     };
-    let groups = 60_000;
+    let groups = 30_000;
     const ENDS: [&str; 5] = ["\n", "\r\n", " \n", "\t\n", "\n\n"];
     let mut layouts: Vec<(String, Box<LineEnd>)> = vec![
         ("uniform".into(), Box::new(|_, _| "\n")),

@@ -303,7 +303,7 @@ impl Forest {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(4))]
+    #![proptest_config(common::cases(4))]
 
     /// A large random tree, the same with short cycles and loops, and a forest partly off
     /// the ground with cycles: the value, and every cut to three values the plain fold

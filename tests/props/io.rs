@@ -81,7 +81,7 @@ proptest! {
     // Each case reads its input hundreds of times, at every buffer size that can make a
     // difference, fast and plain (and a quarter of the time goes to zeroing the readers'
     // 132 KiB buffers): 128 cases make some 50,000 reads.
-    #![proptest_config(ProptestConfig::with_cases(128))]
+    #![proptest_config(common::cases(64))]
 
     #[test]
     fn every_buffer_size_reads_the_same_items(

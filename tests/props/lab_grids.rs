@@ -58,7 +58,7 @@ fn periodic_grid() -> impl Strategy<Value = Grid> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(300))]
+    #![proptest_config(common::cases(300))]
 
     #[test]
     fn the_plane_periods_are_the_plain_search_s(grid in periodic_grid()) {

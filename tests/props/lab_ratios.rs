@@ -61,7 +61,7 @@ fn rival(positions: &[u64], alpha: Quadratic) -> bool {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(1000))]
+    #![proptest_config(common::cases(1000))]
 
     #[test]
     fn isqrt_is_the_largest_root(n in prop_oneof![any::<u128>(), any::<u64>().prop_map(u128::from), (0u128..1 << 60).prop_map(|r| r * r - 1)]) {

@@ -76,7 +76,7 @@ fn misere_wins(rules: &Listed, n: usize, memo: &mut HashMap<usize, bool>) -> boo
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(300))]
+    #![proptest_config(common::cases(300))]
 
     #[test]
     fn heap_values_match_plain_recursion(rules in listed(true)) {

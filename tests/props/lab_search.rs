@@ -81,7 +81,7 @@ fn plain_arithmetic(g: &[u32]) -> Option<Arithmetic> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(400))]
+    #![proptest_config(common::cases(400))]
 
     #[test]
     fn the_period_found_is_the_plain_search_s(v in prop_oneof![eventually_periodic(2), eventually_periodic(4)]) {
@@ -177,7 +177,7 @@ fn plain_formulas(g: &[u32]) -> Vec<(usize, u64, bool, i64, Option<u32>)> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(400))]
+    #![proptest_config(common::cases(400))]
 
     #[test]
     fn the_formulas_found_are_the_plain_search_s(

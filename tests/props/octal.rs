@@ -138,7 +138,7 @@ fn first_move(digits: &[u8], table: &[u32], heaps: &[u64]) -> Option<Move> {
 const BOUND: usize = 2048;
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(32))]
+    #![proptest_config(common::cases(32))]
 
     #[test]
     fn values_and_period_match_a_plain_table(digits in random_digits()) {

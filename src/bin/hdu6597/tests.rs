@@ -319,7 +319,7 @@ fn run_searching(input: &str) -> common::Outcome {
 }
 
 proptest! {
-    #![proptest_config(common::config!(256))]
+    #![proptest_config(common::config!(96))]
     fn verdicts_match_minimax_over_the_sum(
         cases in proptest::collection::vec(
             proptest::collection::vec((sparse_board(), 0usize..3), 1..=3),
@@ -348,7 +348,7 @@ proptest! {
 
 proptest! {
     // Each case is a long input; fewer of them keep the test quick.
-    #![proptest_config(common::config!(48))]
+    #![proptest_config(common::config!(12))]
 
     fn long_inputs_in_any_layout_cross_the_buffer(
         boards in proptest::collection::vec(sparse_board(), 1..30),
@@ -476,7 +476,7 @@ fn styled_input() -> impl Strategy<Value = Vec<u8>> {
 }
 
 proptest! {
-    #![proptest_config(common::config!(200))]
+    #![proptest_config(common::config!(120))]
 
     // `run` checks that the fast reader gives what the plain one does, at two buffer sizes.
     fn any_layout_reads_as_the_plain_reader_reads_it(input in styled_input()) {

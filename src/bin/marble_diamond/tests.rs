@@ -296,7 +296,7 @@ fn boards_in_layouts() -> impl Strategy<Value = Vec<(u32, Layout)>> {
 }
 
 proptest! {
-    #![proptest_config(common::config!(64))]
+    #![proptest_config(common::config!(16))]
 
     /// The program, its fast paths on and off, at two buffer sizes (`run`), reads what a
     /// hole-by-hole reader reads.

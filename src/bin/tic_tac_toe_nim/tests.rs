@@ -162,7 +162,7 @@ proptest! {
     // A case reads 900 grids on average, four times (fast and plain, two buffer sizes), and
     // most of the time goes to reading: 64 cases read some 60,000 random grids, besides the
     // 19,683 of `every_grid_of_piles_1_to_3_matches_the_search`.
-    #![proptest_config(common::config!(64))]
+    #![proptest_config(common::config!(24))]
 
     fn random_grids_of_piles_up_to_3_match_the_search(
         grids in proptest::collection::vec((proptest::array::uniform9(pile()), gap()), 1..60),
@@ -342,7 +342,7 @@ fn tokens_with_lines(input: &str) -> Vec<(usize, String)> {
 }
 
 proptest! {
-    #![proptest_config(common::config!(256))]
+    #![proptest_config(common::config!(160))]
     /// Grids in any layout the format allows, read fast or not, give the reduction's answers;
     /// a bad pile anywhere gives the checked reader's error, after the complete grids'
     /// answers.
