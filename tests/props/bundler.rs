@@ -35,60 +35,15 @@ fn run_plain(exe: &Path) -> String {
     String::from_utf8(run.stdout).expect("UTF-8 output")
 }
 
-/// Checks what a bundle must not hold outside literals: comments, except its header (the
-/// comments before the first code token), doc comments, `#[test]`, `cfg(test)`, and
-/// indentation other than tabs and at most three spaces.
-fn check_compact_without_docs_or_tests(name: &str, text: &str) -> Result<(), String> {
-    let tokens = lex::lex(text).map_err(|e| format!("{name}: bundle does not lex: {e}"))?;
-    let header = tokens.iter().take_while(|t| !t.is_code()).count();
-    let comment = |t: &&lex::Token| matches!(t.kind, Kind::Comment | Kind::DocComment);
-    if let Some(left) = tokens[header..].iter().find(comment) {
-        return Err(format!(
-            "{name}: comment left: {}",
-            &text[left.start..left.end]
-        ));
-    }
-    for space in tokens.iter().filter(|t| t.kind == Kind::Space) {
-        for indentation in text[space.start..space.end].split('\n').skip(1) {
-            let spaces = indentation.trim_start_matches('\t');
-            if spaces.len() > 3 || spaces.contains('\t') {
-                let line = text[..space.start].matches('\n').count() + 2;
-                return Err(format!("{name}: line {line} is not indented with tabs"));
-            }
-        }
-    }
-    let code: String = tokens
-        .iter()
-        .filter(|t| !matches!(t.kind, Kind::Space | Kind::Comment | Kind::Literal))
-        .map(|t| &text[t.start..t.end])
-        .collect();
-    for test_code in ["#[test]", "cfg(test)"] {
-        if code.contains(test_code) {
-            return Err(format!("{name}: {test_code} left in the bundle"));
-        }
-    }
-    Ok(())
-}
-
 #[test]
-fn program_bundles_are_compact_and_hold_no_docs_or_test_code() {
-    let programs = programs();
-    assert!(!programs.is_empty(), "no programs in src/bin or examples");
-    // A thread each: the bundler runs as a process.
-    thread::scope(|s| {
-        let checks: Vec<_> = programs
-            .iter()
-            .map(|program| {
-                s.spawn(move || {
-                    let bundled = bundle_of(&manifest_dir(), &program.id())?;
-                    check_compact_without_docs_or_tests(&program.id(), &bundled.text)
-                })
-            })
+fn two_runs_give_the_same_bytes() {
+    for (root, name) in [(fixture_root(), "fixture"), (manifest_dir(), "hdu6597")] {
+        let root = root.to_str().unwrap();
+        let runs: Vec<Vec<u8>> = (0..2)
+            .map(|_| bundler(&["--root", root, name]).stdout)
             .collect();
-        for check in checks {
-            check.join().expect("no panic").unwrap();
-        }
-    });
+        assert!(!runs[0].is_empty() && runs[0] == runs[1], "{name}");
+    }
 }
 
 /// The fixture binaries and the library modules each must reach, exactly.
@@ -241,7 +196,7 @@ fn fixture_bundles_behave_like_the_crate_built_normally() {
                             bundled.modules
                         ));
                     }
-                    check_compact_without_docs_or_tests(name, &bundled.text)?;
+
                     let exe = compile(dir, name, &bundled.text, false)?;
                     check_other_editions(dir, name)?;
                     let (want, got) = (run_plain(&reference), run_plain(&exe));
