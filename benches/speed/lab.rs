@@ -61,10 +61,15 @@ fn median<T>(mut run: impl FnMut() -> T) -> f64 {
     times[ROUNDS / 2]
 }
 
+/// The figures printed so far, `name seconds`, for the README's sentence.
+static FIGURES: std::sync::Mutex<Vec<String>> = std::sync::Mutex::new(Vec::new());
+
 /// Prints a figure with its goal, in seconds.
 fn line(name: &str, seconds: f64, goal: f64) {
     let word = if seconds <= goal { "met" } else { "MISSED" };
     println!("  {name:<58} {seconds:7.3} s (goal <= {goal} s: {word})");
+    let mut figures = FIGURES.lock().unwrap_or_else(|e| e.into_inner());
+    figures.push(format!("{name} {seconds:.3} s"));
 }
 
 /// Values of no pattern: a xorshift's, small.
@@ -156,5 +161,10 @@ pub fn bench() {
         "grid of 2000 x 2000, its report and PNG picture",
         median(whole),
         2.0,
+    );
+    let figures = FIGURES.lock().unwrap_or_else(|e| e.into_inner());
+    super::report::sentence(
+        super::report::Sentence::Lab,
+        format!("The lab, medians in one process: {}.", figures.join("; ")),
     );
 }

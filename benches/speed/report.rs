@@ -36,6 +36,8 @@ pub enum Sentence {
     Until,
     /// The interactive example against C.
     Interactive,
+    /// The lab's tables, searches and pictures.
+    Lab,
 }
 
 fn report() -> std::sync::MutexGuard<'static, Report> {
