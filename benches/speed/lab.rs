@@ -69,7 +69,7 @@ fn line(name: &str, seconds: f64, goal: f64) {
     let word = if seconds <= goal { "met" } else { "MISSED" };
     println!("  {name:<58} {seconds:7.3} s (goal <= {goal} s: {word})");
     let mut figures = FIGURES.lock().unwrap_or_else(|e| e.into_inner());
-    figures.push(format!("{name} {seconds:.3} s"));
+    figures.push(format!("{name}: {seconds:.3} s"));
 }
 
 /// Values of no pattern: a xorshift's, small.
@@ -90,22 +90,18 @@ pub fn bench() {
     let million = 1_000_000;
     let table = || Table::heaps(&Take, million, Values::Grundy).expect("rules");
     line(
-        "table of 10^6 heaps, take 1 3 4 (declared, checked)",
+        "10^6 heaps, take 1 3 4 (declared, checked)",
         median(table),
         1.0,
     );
     let sums = || Table::heaps(&three_moves_and_a_sum, million, Values::Grundy).expect("rules");
-    line(
-        "table of 10^6 heaps, 3 moves, one a sum of two",
-        median(sums),
-        1.0,
-    );
+    line("10^6 heaps, a move to a sum", median(sums), 1.0);
     let periodic = table();
     let found = find(&periodic);
     assert_eq!(found[0].headline, "periodic: start 0, period 7");
     assert!(found[0].proof.is_some());
     line(
-        "search of 10^6 values, periodic (window proof)",
+        "search of 10^6 values, periodic",
         median(|| find(&periodic)),
         1.0,
     );
@@ -116,11 +112,7 @@ pub fn bench() {
         median(|| find(&none)),
         1.0,
     );
-    line(
-        "report of 10^6 values, periodic",
-        median(|| report(&periodic)),
-        1.0,
-    );
+    line("report of 10^6 values", median(|| report(&periodic)), 1.0);
     // A plane game of fixed steps, periodic after a border, its period proved by the box.
     let steps = [(-2i64, -1i64), (-3, 0), (0, -1)];
     let rules = |x: u64, y: u64, to: &mut PlaneMoves| {
@@ -143,25 +135,17 @@ pub fn bench() {
     let triangle = || Grid::plane(&knight, side, side, Values::Grundy).expect("rules");
     let head = "periodic: x start 5, period 6; y start 0, period 6";
     assert_eq!(find_plane(&triangle())[0].headline, head);
-    line(
-        "grid of 2000 x 2000, a step raising y (a triangle)",
-        median(triangle),
-        2.0,
-    );
+    line("2000 x 2000, a step raising y", median(triangle), 2.0);
     let grid = || Grid::plane(&rules, side, side, Values::Grundy).expect("rules");
     let made = grid();
     let head = "periodic: x start 5, period 6; y start 2, period 2";
     assert_eq!(find_plane(&made)[0].headline, head);
-    line("grid of 2000 x 2000 from its rules", median(grid), 2.0);
+    line("2000 x 2000 grid", median(grid), 2.0);
     let whole = || {
         let grid = grid();
         (report_plane(&grid, Some("lab.png")), picture(&grid))
     };
-    line(
-        "grid of 2000 x 2000, its report and PNG picture",
-        median(whole),
-        2.0,
-    );
+    line("2000 x 2000, report and PNG", median(whole), 2.0);
     let figures = FIGURES.lock().unwrap_or_else(|e| e.into_inner());
     super::report::sentence(
         super::report::Sentence::Lab,

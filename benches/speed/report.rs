@@ -155,19 +155,47 @@ fn region() -> String {
         let texts: Vec<&str> = part.iter().map(|(_, t)| t.as_str()).collect();
         texts.join(" ")
     };
-    text += &format!("\n{}", join(&before));
+    let mut head = join(&before);
     if !report.varied.is_empty() {
-        text += " Layouts that vary line by line, ours / floor:\n\n\
-                 | problem | trailing whitespace on half the lines | a blank line after 30% | \
-                 CRLF on half | gaps that change by row | two layouts by turns | all at once |\n\
-                 | --- | --- | --- | --- | --- | --- | --- |\n";
+        head += " Layouts that vary line by line, ours / floor:";
+    }
+    text += &format!("\n{}\n", wrap(&head));
+    if !report.varied.is_empty() {
+        let names: Vec<&str> = super::inputs::VARIATIONS.iter().map(|(n, _)| *n).collect();
+        text += &format!(
+            "\n| problem | {} |\n|{}\n",
+            names.join(" | "),
+            " --- |".repeat(names.len() + 1)
+        );
         for row in &report.varied {
             text += &format!("{row}\n");
         }
     }
-    text += &format!("\n{}\n", join(&after));
+    text += &format!("\n{}\n", wrap(&join(&after)));
     text
 }
+
+/// `text` in lines of at most [`WIDTH`] characters, broken between words.
+fn wrap(text: &str) -> String {
+    let mut lines: Vec<String> = vec![String::new()];
+    for word in text.split(' ').filter(|w| !w.is_empty()) {
+        let line = lines.last_mut().expect("a line");
+        // A unit (`s`, `ms`) stays with its number.
+        let unit = word.trim_end_matches([',', ';', '.']).len() <= 2;
+        if !unit && !line.is_empty() && line.chars().count() + 1 + word.chars().count() > WIDTH {
+            lines.push(word.to_string());
+        } else {
+            if !line.is_empty() {
+                line.push(' ');
+            }
+            line.push_str(word);
+        }
+    }
+    lines.join("\n")
+}
+
+/// The width of the README's prose.
+const WIDTH: usize = 96;
 
 /// Writes the region `speed` of the README at `root` when `complete` (every benchmark ran),
 /// and says on stdout what it did.

@@ -1,35 +1,17 @@
-//! dawson against a plain game search over the rows of pins.
+//! dawson against its rules (`rules.rs`): every winning move is one a plain game search over
+//! the rows of pins finds.
 
 common::binary!(dawson, "main.rs");
-common::tests!(answers_match_a_game_search_until_the_sentinel);
+mod rules;
+common::tests!(
+    lab = report::explore(&rules::Rules, 1000, Values::Grundy),
+    answers_match_a_game_search_until_the_sentinel,
+);
 
+use combgames::report;
 use combgames::split::SplitGame;
+use combgames::tables::Values;
 use std::collections::HashMap;
-
-/// Whether the player to move wins Dawson's Kayles on the rows `rows` (sorted) by a plain
-/// game search: a move knocks down two adjacent pins of a row.
-fn rows_win(rows: Vec<usize>, memo: &mut HashMap<Vec<usize>, bool>) -> bool {
-    if let Some(&known) = memo.get(&rows) {
-        return known;
-    }
-    let mut wins = false;
-    for (i, &n) in rows.iter().enumerate() {
-        for first in 1..n {
-            wins |= !rows_win(knocked(&rows, i, first), memo);
-        }
-    }
-    memo.insert(rows, wins);
-    wins
-}
-
-/// `rows` after knocking down pins `first` and `first + 1` of row `i`, sorted.
-fn knocked(rows: &[usize], i: usize, first: usize) -> Vec<usize> {
-    let mut after = rows.to_vec();
-    let n = after.remove(i);
-    after.extend([first - 1, n - first - 1]);
-    after.sort_unstable();
-    after
-}
 
 fn answers_match_a_game_search_until_the_sentinel() {
     let game: SplitGame<usize> = SplitGame::new(1001, dawson::knock_two);
@@ -39,7 +21,10 @@ fn answers_match_a_game_search_until_the_sentinel() {
     for n in 1..=14 {
         input += &format!("{n}\n");
         let firsts: Vec<String> = (1..n)
-            .filter(|&first| !rows_win(knocked(&[n], 0, first), &mut memo))
+            .filter(|&first| {
+                let after = [first as u64 - 1, (n - first) as u64 - 1];
+                !common::search::heaps_win(&rules::Rules, &after, &mut memo)
+            })
             .map(|first| first.to_string())
             .collect();
         expected += &match firsts.is_empty() {

@@ -405,11 +405,21 @@ fn run_selected(
     let gap = if lines || !ok { "\n" } else { "" };
     println!(
         "{gap}test result: {result}. {passed} passed; {} failed; 0 ignored; 0 measured; \
-         {filtered_out} filtered out; finished in {:.2}s",
+         {filtered_out} filtered out; finished in {:.2}s ({})",
         failures.len(),
-        start.elapsed().as_secs_f64()
+        start.elapsed().as_secs_f64(),
+        target_name()
     );
     ok
+}
+
+/// The name of the test target running, as its executable's name says (`NAME-HASH`): the
+/// closing line names it, as cargo's `-q` names none.
+fn target_name() -> String {
+    let exe = std::env::current_exe().unwrap_or_default();
+    let stem = exe.file_stem().unwrap_or_default().to_string_lossy();
+    let name = stem.rsplit_once('-').map_or(&*stem, |(name, _)| name);
+    name.to_string()
 }
 
 /// Runs as [`run`] with `note` printed before the closing line when a trial ran (the

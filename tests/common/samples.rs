@@ -11,9 +11,10 @@ use std::time::{Duration, Instant, SystemTime};
 /// The binaries of `src/bin/` that are tools, not problems.
 pub const TOOLS: [&str; 3] = ["bundle", "lab", "new"];
 
-/// A program: a problem, `src/bin/NAME/main.rs` (or `src/bin/NAME.rs`), or an example,
-/// `examples/NAME/main.rs`. Its folder holds its `tests.rs` and, when its answers are
-/// judged otherwise than byte for byte, its `checker.rs` or `judge.rs`.
+/// A program: a problem, the package `src/bin/NAME/` (a tool is `src/bin/NAME.rs` or
+/// `src/bin/NAME/main.rs`), or an example, `examples/NAME/`. Its folder holds its
+/// `main.rs`, its `tests.rs` and, when its answers are judged otherwise than byte for byte,
+/// its `checker.rs` or `judge.rs`.
 #[derive(Clone, PartialEq, Eq, PartialOrd, Ord, Debug)]
 pub struct Program {
     pub example: bool,

@@ -142,3 +142,18 @@ fn p_positions_floor_k_sqrt_2_are_reported_with_their_code() {
     assert_eq!(p(k), 1_414_213_562_373_095_048);
     assert!(is_p(p(k)) && is_p(p(k + 1)) && (p(k) + 1..p(k + 1)).all(|n| !is_p(n)));
 }
+
+/// The integer square root a report prints to paste is `formulas::isqrt`'s own code, which
+/// the tests above check: its text, without `pub` and comments.
+#[test]
+fn the_isqrt_to_paste_is_the_one_tested() {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/formulas.rs");
+    let source = std::fs::read_to_string(path).unwrap();
+    let start = source.find("pub fn isqrt(n: u128) -> u128 {").unwrap();
+    let end = start + source[start..].find("\n}\n").unwrap() + 2;
+    let code: Vec<&str> = source[start + 4..end]
+        .lines()
+        .filter(|line| !line.trim_start().starts_with("//"))
+        .collect();
+    assert_eq!(code.join("\n"), combgames::formulas::ISQRT_CODE);
+}

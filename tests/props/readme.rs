@@ -89,8 +89,9 @@ const SCHEMAS: &[Schema] = &[
     },
     Schema {
         header:
-            "| problem | trailing whitespace on half the lines | a blank line after 30% | CRLF \
-                 on half | gaps that change by row | two layouts by turns | all at once |",
+            "| problem | trailing whitespace on half the lines | a blank line after 30% of the \
+                 lines | CRLF on half the lines | cells split row by row | two layouts by turns | \
+                 all at once |",
         columns: &[
             (Name, false),
             (Ratio, false),
@@ -175,6 +176,19 @@ fn table_faults(readme: &str, names: &Names) -> Vec<String> {
             .map_while(|j| lines[j].starts_with('|').then_some((j + 1, lines[j])))
             .collect();
         i += 2 + rows.len();
+        // Every table: each row has its header's columns.
+        let width = regions::cells(header).len();
+        let mut fitting = Vec::new();
+        for &(number, row) in &rows {
+            let cells = regions::cells(row);
+            match cells.len() == width {
+                true => fitting.push((number, cells)),
+                false => faults.push(format!(
+                    "line {number}: {} cells under a header of {width} (line {at})",
+                    cells.len()
+                )),
+            }
+        }
         let schema = match SCHEMAS.iter().find(|s| s.header == header) {
             Some(schema) => schema,
             None => {
@@ -185,16 +199,7 @@ fn table_faults(readme: &str, names: &Names) -> Vec<String> {
                 continue;
             }
         };
-        for &(number, row) in &rows {
-            let cells = regions::cells(row);
-            if cells.len() != schema.columns.len() {
-                faults.push(format!(
-                    "line {number}: {} cells under a header of {} (line {at})",
-                    cells.len(),
-                    schema.columns.len()
-                ));
-                continue;
-            }
+        for (number, cells) in &fitting {
             for (k, (cell, &(kind, empty_ok))) in cells.iter().zip(schema.columns).enumerate() {
                 if !(holds(kind, cell, names) || cell.is_empty() && empty_ok) {
                     let column = regions::cells(header)[k];

@@ -2,11 +2,11 @@
 //! judge compiles alone.
 //!
 //! ```text
-//! cargo run --release --bin bundle -- marble_diamond > submit.rs
-//! cargo run --release --bin bundle -- src/bin/marble_diamond/main.rs > submit.rs
-//! cargo run --release --bin bundle -- examples/take_away > take_away.rs
+//! cargo run --release --bin bundle -- marble_diamond > target/marble_diamond.rs
+//! cargo run --release --bin bundle -- src/bin/marble_diamond/main.rs > target/marble_diamond.rs
+//! cargo run --release --bin bundle -- examples/take_away > target/take_away.rs
 //! cargo run --release --bin bundle -- --root CRATE_DIR NAME
-//! cargo run --release --bin bundle -- --allow-large NAME > submit.rs
+//! cargo run --release --bin bundle -- --allow-large NAME > target/NAME.rs
 //! cargo run --release --bin bundle -- --readme
 //! ```
 //!
