@@ -40,6 +40,7 @@ pub fn check_formula<V: Into<u64>>(
 /// assert_formula(&values, |n| n % 3);
 /// assert_eq!(check_formula(&values, |n| n % 2), Err((2, 0, 2)));
 /// ```
+#[track_caller]
 pub fn assert_formula<V: Into<u64>>(values: &[u32], formula: impl Fn(u64) -> V) {
     if let Err((n, by_formula, v)) = check_formula(values, formula) {
         panic!(
@@ -56,6 +57,7 @@ pub fn assert_formula<V: Into<u64>>(values: &[u32], formula: impl Fn(u64) -> V) 
 ///
 /// # Panics
 /// At the first cell, row by row, where they differ, naming it and both values.
+#[track_caller]
 pub fn assert_plane_formula<V: Into<u64>>(grid: &Grid, formula: impl Fn(u64, u64) -> V) {
     for x in 0..grid.rows() {
         for (y, &v) in grid.row(x).iter().enumerate() {
