@@ -16,7 +16,7 @@
 
 use std::fs;
 use std::path::{Path, PathBuf};
-use std::process::ExitCode;
+use std::process::{Command, ExitCode};
 
 /// Each way a problem's input ends, or its answers are judged: the flag, the example
 /// copied, and what it shows.
@@ -225,6 +225,18 @@ fn run(args: &[String]) -> Result<String, String> {
                 .display()
                 .to_string(),
         );
+    }
+    // A longer name may push a line past rustfmt's width: formatted as `cargo fmt` would.
+    let rust = files
+        .iter()
+        .map(|(path, _)| path)
+        .filter(|p| p.extension() == Some("rs".as_ref()));
+    let formatted = Command::new("rustfmt")
+        .args(["--edition", "2021"])
+        .args(rust)
+        .status();
+    if !formatted.map_or(false, |status| status.success()) {
+        eprintln!("warning: rustfmt did not run on the files: run `cargo fmt`");
     }
     Ok(format!(
         "wrote {}\nfrom examples/{example} ({what}): they pass `cargo test` as they are. Next:\n\

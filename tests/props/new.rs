@@ -208,3 +208,31 @@ fn every_program_is_the_package_new_writes() {
         );
     }
 }
+
+#[test]
+fn a_long_name_is_formatted_as_cargo_fmt_wants() {
+    let temp = scratch("new-long");
+    let root = &temp.0;
+    // Longer than every example's name: some of their lines grow past rustfmt's width.
+    let name = "a_problem_whose_name_is_long_enough_to_reflow_lines";
+    for flag in ["--sentinel", "--count"] {
+        let name = format!("{name}_{}", flag.trim_start_matches('-'));
+        assert!(new(root, &[&name, flag]).status.success(), "{flag}");
+        let dir = root.join("src/bin").join(&name);
+        let rust: Vec<PathBuf> = files(&dir)
+            .into_iter()
+            .map(|(path, _)| dir.join(path))
+            .filter(|path| path.extension().map_or(false, |e| e == "rs"))
+            .collect();
+        let check = Command::new("rustfmt")
+            .args(["--check", "--edition", "2021"])
+            .args(&rust)
+            .output()
+            .unwrap();
+        assert!(
+            check.status.success(),
+            "{}",
+            String::from_utf8_lossy(&check.stdout)
+        );
+    }
+}
