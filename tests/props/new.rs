@@ -47,6 +47,22 @@ fn files(dir: &Path) -> Vec<(PathBuf, String)> {
     found
 }
 
+/// Checks that the Rust files of the problem folder `dir` are as `cargo fmt` writes them.
+fn assert_formatted(dir: &Path) {
+    let rust: Vec<PathBuf> = files(dir)
+        .into_iter()
+        .map(|(path, _)| dir.join(path))
+        .filter(|path| path.extension().map_or(false, |e| e == "rs"))
+        .collect();
+    let check = Command::new("rustfmt")
+        .args(["--check", "--edition", "2021"])
+        .args(&rust)
+        .output()
+        .unwrap();
+    let diff = String::from_utf8_lossy(&check.stdout);
+    assert!(check.status.success(), "{}: {diff}", dir.display());
+}
+
 /// A crate folder holding this crate's examples and a problem `taken`.
 fn scratch(name: &str) -> TempDir {
     let temp = TempDir::new(name);
@@ -115,21 +131,7 @@ fn each_flag_copies_its_example_renamed_and_formatted() {
             assert!(!text.contains(example), "{path:?}: {text}");
             assert_eq!(&text.replace(&name, example), example_text, "{path:?}");
         }
-        code.retain(|(path, _)| path.extension().map_or(false, |e| e == "rs"));
-        let rust: Vec<PathBuf> = code
-            .iter()
-            .map(|(path, _)| root.join("src/bin").join(&name).join(path))
-            .collect();
-        let formatted = Command::new("rustfmt")
-            .args(["--check", "--edition", "2021"])
-            .args(&rust)
-            .output()
-            .unwrap();
-        assert!(
-            formatted.status.success(),
-            "{}",
-            String::from_utf8_lossy(&formatted.stdout)
-        );
+        assert_formatted(&root.join("src/bin").join(&name));
     }
 }
 
@@ -218,21 +220,6 @@ fn a_long_name_is_formatted_as_cargo_fmt_wants() {
     for flag in ["--sentinel", "--count"] {
         let name = format!("{name}_{}", flag.trim_start_matches('-'));
         assert!(new(root, &[&name, flag]).status.success(), "{flag}");
-        let dir = root.join("src/bin").join(&name);
-        let rust: Vec<PathBuf> = files(&dir)
-            .into_iter()
-            .map(|(path, _)| dir.join(path))
-            .filter(|path| path.extension().map_or(false, |e| e == "rs"))
-            .collect();
-        let check = Command::new("rustfmt")
-            .args(["--check", "--edition", "2021"])
-            .args(&rust)
-            .output()
-            .unwrap();
-        assert!(
-            check.status.success(),
-            "{}",
-            String::from_utf8_lossy(&check.stdout)
-        );
+        assert_formatted(&root.join("src/bin").join(&name));
     }
 }
