@@ -42,26 +42,8 @@
 //! - [`partizan`]: outcomes and outcome classes of partizan games, and a solver for finite
 //!   game graphs with loops.
 //!
-//! The lab, for games no one has named: from their rules to a checked pattern (the `lab`
-//! command reports a table from anywhere), in layers 0 to 6:
-//!
-//! - [`rules`]: a game's rules written once, as the moves of a numbered state (a heap, a
-//!   pair `(x, y)`), and the family a theorem needs.
-//! - [`tables`]: the values of a game's states from its rules (Grundy, win/lose, misère),
-//!   the laws of the rules checked; tables read from elsewhere.
-//! - [`grids`]: the values of a game's cells `(x, y)`, likewise.
-//! - [`periods`]: eventually periodic and arithmetic-periodic values, P-positions as
-//!   residue classes.
-//! - [`formulas`]: values that are a function of the binary or Fibonacci expansion, and an
-//!   exact `u128` integer square root.
-//! - [`ratios`]: P-positions `floor(k α)` for a quadratic irrational `α`, exact in integers.
-//! - [`plane`]: grids periodic after a border, nim-sums `f(x) ^ h(y)`, Wythoff-like pairs.
-//! - [`proofs`]: the theorems that prove a period: the window, Guy-Smith, the residue
-//!   check, the box.
-//! - [`lab`]: every pattern of a table or grid, with its range, proof and code.
-//! - [`verify`]: the test helpers, a formula checked against a table or a grid.
-//! - [`png`]: a grid's picture as a PNG, written with std.
-//! - [`report`]: the report's text, and `explore`, from rules to report in one call.
+//! The lab, for games no one has named, is a package apart, `src/lab/` (crate `lab`): tests
+//! and tools use it, and no bundle holds it.
 //!
 //! Modules are flat and self-contained so that the bundler can paste the ones a binary uses
 //! into a single source file for a judge.
@@ -70,34 +52,22 @@ pub mod cells;
 pub mod coins;
 pub mod errors;
 pub mod euclid;
-pub mod formulas;
 pub mod game;
-pub mod grids;
 pub mod hackenbush;
 pub mod io;
-pub mod lab;
 pub mod nim;
 pub mod nimber;
 pub mod numbers;
 pub mod octal;
 pub mod partizan;
-pub mod periods;
 pub mod picture;
-pub mod plane;
-pub mod png;
-pub mod proofs;
-pub mod ratios;
 pub mod reader;
 pub mod rect;
-pub mod report;
-pub mod rules;
 pub mod scan;
 pub mod split;
 pub mod subtraction;
 pub mod surreal;
-pub mod tables;
 pub mod tokens;
-pub mod verify;
 pub mod write;
 
 /// The `main` of the library's unit-test target, which has no tests and no harness (see

@@ -289,64 +289,94 @@ fn doc_examples(text: &str) -> Result<Vec<String>, String> {
     Ok(examples)
 }
 
-/// Every doc example of the library, as one program whose `main` calls each in turn, a
-/// function of its own (rustdoc's merged doctests, as edition 2024 compiles them: one
-/// compile for all), and how many there are.
+/// The crates whose doc examples run, each its folder and its name: the library, and the
+/// lab, which uses it.
+const DOC_CRATES: [(&str, &str); 2] = [("src", "combgames"), ("src/lab", "lab")];
+
+/// Every doc example of the library and of the lab, as one program whose `main` calls each
+/// in turn, a function of its own (rustdoc's merged doctests, as edition 2024 compiles them:
+/// one compile for all), and how many there are.
 fn merged_doc_examples() -> Result<(String, usize), Failure> {
     let (mut calls, mut bodies) = (String::new(), String::new());
-    let sources = fs::read_dir(manifest_dir().join("src"))
-        .map_err(|e| Failure::new("no src", e.to_string()))?;
-    let mut files: Vec<PathBuf> = sources.flatten().map(|e| e.path()).collect();
-    files.retain(|path| path.extension().map_or(false, |e| e == "rs"));
-    files.sort();
-    for file in &files {
-        let text =
-            fs::read_to_string(file).map_err(|e| Failure::new("unreadable", e.to_string()))?;
-        let name = file.file_stem().unwrap_or_default().to_string_lossy();
-        let examples = doc_examples(&text).map_err(|e| Failure::new(format!("{name}.rs"), e))?;
-        for (i, example) in examples.iter().enumerate() {
-            calls +=
-                &format!("    eprintln!(\"src/{name}.rs, example {i}\");\n    {name}_{i}();\n");
-            bodies +=
-                &format!("\n// src/{name}.rs, example {i}\nfn {name}_{i}() {{\n{example}}}\n");
+    for (dir, _) in DOC_CRATES {
+        for (file, text) in crate_files(dir).map_err(|e| Failure::new("no sources", e))? {
+            let name = file.file_stem().unwrap_or_default().to_string_lossy();
+            let shown = format!("{dir}/{name}.rs");
+            let examples = doc_examples(&text).map_err(|e| Failure::new(&shown, e))?;
+            let function = format!("{}_{name}", dir.replace('/', "_"));
+            for (i, example) in examples.iter().enumerate() {
+                calls +=
+                    &format!("    eprintln!(\"{shown}, example {i}\");\n    {function}_{i}();\n");
+                bodies +=
+                    &format!("\n// {shown}, example {i}\nfn {function}_{i}() {{\n{example}}}\n");
+            }
         }
     }
     let count = calls.lines().count() / 2;
     Ok((format!("fn main() {{\n{calls}}}\n{bodies}"), count))
 }
 
-/// Runs every doc example of the library ([`merged_doc_examples`]), compiled as one program
-/// against the library compiled with `-O` (both kept in `target/compiled/` until the
+/// The `.rs` files of folder `dir` (not its subfolders), sorted, with their text.
+fn crate_files(dir: &str) -> Result<Vec<(PathBuf, String)>, String> {
+    let dir = manifest_dir().join(dir);
+    let mut files: Vec<PathBuf> = fs::read_dir(&dir)
+        .map_err(|e| format!("{}: {e}", dir.display()))?
+        .flatten()
+        .map(|entry| entry.path())
+        .filter(|path| path.extension().map_or(false, |e| e == "rs"))
+        .collect();
+    files.sort();
+    let read = |file: PathBuf| {
+        let text = fs::read_to_string(&file).map_err(|e| format!("{}: {e}", file.display()))?;
+        Ok((file, text))
+    };
+    files.into_iter().map(read).collect()
+}
+
+/// Every file of the crate in folder `dir` but its binary's, each after its name: what the
+/// crate is.
+fn crate_sources(dir: &str) -> Result<String, String> {
+    let mut text = String::new();
+    for (file, source) in crate_files(dir)? {
+        text += &format!("// {}\n{source}", file.display());
+    }
+    Ok(text)
+}
+
+/// Runs every doc example of the library and the lab ([`merged_doc_examples`]), compiled as
+/// one program against both compiled with `-O` (all kept in `target/compiled/` until the
 /// sources or the compiler change): Cargo's doc-tests, a compile and a link each, are off
 /// (`doctest = false`).
 fn run_doc_examples(dir: &Path) -> Verdict {
     fs::create_dir_all(dir).map_err(|e| Failure::new("no folder", e.to_string()))?;
     let (source, count) = merged_doc_examples()?;
     let version = compiler_version(Path::new("rustc"));
-    let library = library_sources().map_err(|e| Failure::new("no library", e))?;
-    let rlib = cached(
-        &[
-            version.as_bytes(),
-            LIBRARY_FLAGS.as_bytes(),
-            library.as_bytes(),
-        ],
-        "libcombgames.rlib",
-        |rlib| {
+    // Each crate's rlib, compiled against those before it.
+    let (mut externs, mut sources) = (Vec::<String>::new(), String::new());
+    for (crate_dir, name) in DOC_CRATES {
+        sources += &crate_sources(crate_dir).map_err(|e| Failure::new("no sources", e))?;
+        let flags = format!("{LIBRARY_FLAGS} --crate-name {name}");
+        let inputs = [version.as_bytes(), flags.as_bytes(), sources.as_bytes()];
+        let rlib = cached(&inputs, &format!("lib{name}.rlib"), |rlib| {
             let mut rustc = Command::new("rustc");
-            rustc.args(LIBRARY_FLAGS.split(' ')).arg("-o").arg(rlib);
-            rustc.arg(manifest_dir().join("src/lib.rs"));
-            run_compiler(&mut rustc, "rustc -O on src/lib.rs")
-        },
-    )
-    .map_err(|e| Failure::new("the library does not compile", e))?;
+            rustc
+                .args(flags.split(' '))
+                .args(externs.iter().flat_map(|e| ["--extern", e]));
+            rustc.arg("-o").arg(rlib);
+            rustc.arg(manifest_dir().join(crate_dir).join("lib.rs"));
+            run_compiler(&mut rustc, &format!("rustc -O on {crate_dir}/lib.rs"))
+        })
+        .map_err(|e| Failure::new(format!("{name} does not compile"), e))?;
+        externs.push(format!("{name}={}", rlib.display()));
+    }
     let inputs = [
         version.as_bytes(),
         DOC_FLAGS.as_bytes(),
         source.as_bytes(),
-        library.as_bytes(),
+        sources.as_bytes(),
     ];
     let program = cached(&inputs, "doc_examples", |program| {
-        compile_doc_examples(dir, &source, &rlib, program)
+        compile_doc_examples(dir, &source, &externs, program)
     })
     .map_err(|e| Failure::new("compile", e))?;
     let run = Command::new(&program)
@@ -372,42 +402,23 @@ fn run_doc_examples(dir: &Path) -> Verdict {
 /// without warnings.
 const DOC_FLAGS: &str = "-O --edition 2021 --crate-type bin -A warnings";
 
-/// How the library is compiled for the doc examples: optimised, as they are (cargo's own
-/// rlibs are of any profile a command built last).
-const LIBRARY_FLAGS: &str = "-O --edition 2021 --crate-type lib --crate-name combgames";
+/// How the library and the lab are compiled for the doc examples: optimised, as they are
+/// (cargo's own rlibs are of any profile a command built last).
+const LIBRARY_FLAGS: &str = "-O --edition 2021 --crate-type lib";
 
-/// Every file of `src/` but the binaries', each after its name: what the library is.
-fn library_sources() -> Result<String, String> {
-    let dir = manifest_dir().join("src");
-    let mut files: Vec<PathBuf> = fs::read_dir(&dir)
-        .map_err(|e| format!("{}: {e}", dir.display()))?
-        .flatten()
-        .map(|entry| entry.path())
-        .filter(|path| path.extension().map_or(false, |e| e == "rs"))
-        .collect();
-    files.sort();
-    let mut text = String::new();
-    for file in files {
-        text += &format!("// {}\n", file.display());
-        text += &fs::read_to_string(&file).map_err(|e| format!("{}: {e}", file.display()))?;
-    }
-    Ok(text)
-}
-
-/// Compiles the doc examples' program `source` (written to `dir`) against the library
-/// `rlib` into `program`.
+/// Compiles the doc examples' program `source` (written to `dir`) against the crates
+/// `externs` (`NAME=RLIB`) into `program`.
 fn compile_doc_examples(
     dir: &Path,
     source: &str,
-    rlib: &Path,
+    externs: &[String],
     program: &Path,
 ) -> Result<(), String> {
     let file = dir.join("doc_examples.rs");
     fs::write(&file, source).map_err(|e| format!("cannot write {}: {e}", file.display()))?;
     let mut rustc = Command::new("rustc");
     rustc.args(DOC_FLAGS.split(' '));
-    rustc.arg("--extern");
-    rustc.arg(format!("combgames={}", rlib.display()));
+    rustc.args(externs.iter().flat_map(|e| ["--extern", e]));
     rustc.arg("-o").arg(program).arg(&file);
     run_compiler(
         &mut rustc,
@@ -415,24 +426,36 @@ fn compile_doc_examples(
     )
 }
 
-/// Checks every doc example of the library with clippy, `-D warnings`, as the code of a
-/// binary's `main` (as a user pastes it), against the library checked by `rustc`.
+/// Checks every doc example of the library and the lab with clippy, `-D warnings`, as the
+/// code of a binary's `main` (as a user pastes it), against both checked by `rustc`.
 fn check_doc_examples(dir: &Path) -> Verdict {
     fs::create_dir_all(dir).map_err(|e| Failure::new("no folder", e.to_string()))?;
-    let rmeta = dir.join("libcombgames.rmeta");
-    let mut library = Command::new("rustc");
-    library.args([
-        "--edition",
-        "2021",
-        "--crate-type",
-        "lib",
-        "--crate-name",
-        "combgames",
-    ]);
-    library.args(["--emit=metadata", "-o"]).arg(&rmeta);
-    library.arg(manifest_dir().join("src/lib.rs"));
-    run_compiler(&mut library, "rustc --emit=metadata on src/lib.rs")
-        .map_err(|e| Failure::new("the library does not compile", e))?;
+    let mut externs = Vec::new();
+    for (crate_dir, name) in DOC_CRATES {
+        let rmeta = dir.join(format!("lib{name}.rmeta"));
+        let mut library = Command::new("rustc");
+        library.args([
+            "--edition",
+            "2021",
+            "--crate-type",
+            "lib",
+            "--crate-name",
+            name,
+        ]);
+        library.args(
+            externs
+                .iter()
+                .flat_map(|e: &String| ["--extern", e.as_str()]),
+        );
+        library.args(["--emit=metadata", "-o"]).arg(&rmeta);
+        library.arg(manifest_dir().join(crate_dir).join("lib.rs"));
+        run_compiler(
+            &mut library,
+            &format!("rustc --emit=metadata on {crate_dir}/lib.rs"),
+        )
+        .map_err(|e| Failure::new(format!("{name} does not compile"), e))?;
+        externs.push(format!("{name}={}", rmeta.display()));
+    }
     let (examples, count) = merged_doc_examples()?;
     let source = dir.join("examples.rs");
     fs::write(&source, examples).map_err(|e| Failure::new("cannot write", e.to_string()))?;
@@ -446,9 +469,7 @@ fn check_doc_examples(dir: &Path) -> Verdict {
         "-D",
         "warnings",
     ]);
-    clippy
-        .arg("--extern")
-        .arg(format!("combgames={}", rmeta.display()));
+    clippy.args(externs.iter().flat_map(|e| ["--extern", e.as_str()]));
     clippy
         .arg("-o")
         .arg(dir.join("examples.rmeta"))

@@ -5,11 +5,11 @@
 //! with its report and its PNG picture. Each is checked to find what it must, so that a
 //! fast wrong answer is no figure.
 
-use combgames::grids::Grid;
-use combgames::lab::{find, find_plane};
-use combgames::report::{picture, report, report_plane};
-use combgames::rules::{Family, Heap, Moves, PlaneMoves};
-use combgames::tables::{Table, Values};
+use lab::grids::Grid;
+use lab::patterns::{find, find_plane};
+use lab::report::{picture, report, report_plane};
+use lab::rules::{Family, Heap, Moves, PlaneMoves};
+use lab::tables::{Table, Values};
 use std::hint::black_box;
 use std::time::Instant;
 

@@ -1,7 +1,7 @@
 //! dawson's rules, written once from the statement: the tests' game search and the lab
 //! (`cargo test -q -- --lab` here) both read them.
 
-use combgames::rules::{Family, Heap, Moves};
+use lab::rules::{Family, Heap, Moves};
 
 /// The moves from a row of `n` pins: knock down two adjacent pins, leaving the rows on
 /// either side of them.

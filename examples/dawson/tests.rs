@@ -8,9 +8,9 @@ common::tests!(
     answers_match_a_game_search_until_the_sentinel,
 );
 
-use combgames::report;
 use combgames::split::SplitGame;
-use combgames::tables::Values;
+use lab::report;
+use lab::tables::Values;
 use std::collections::HashMap;
 
 fn answers_match_a_game_search_until_the_sentinel() {

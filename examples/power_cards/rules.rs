@@ -1,7 +1,7 @@
 //! power_cards's rules, written once from the statement: the tests' game search and the lab
 //! (`cargo test -q -- --lab` here) both read them.
 
-use combgames::rules::{Family, Heap, Moves, Residues};
+use lab::rules::{Family, Heap, Moves, Residues};
 
 /// The moves from a heap of `n` cards: take any power of two.
 pub struct Rules;

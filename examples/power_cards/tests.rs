@@ -10,9 +10,9 @@ common::tests!(
     bad_input_is_reported_after_the_answers,
 );
 
-use combgames::report;
-use combgames::tables::{Table, Values};
-use combgames::verify::assert_formula;
+use lab::report;
+use lab::tables::{Table, Values};
+use lab::verify::assert_formula;
 use proptest::collection::vec;
 use proptest::prelude::*;
 use std::collections::HashMap;

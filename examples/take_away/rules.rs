@@ -1,7 +1,7 @@
 //! take_away's rules, written once from the statement: the tests' game search and the lab
 //! (`cargo test -q -- --lab` here) both read them.
 
-use combgames::rules::{Family, Heap, Moves};
+use lab::rules::{Family, Heap, Moves};
 
 /// The moves from a heap of `n` stones: take 1, 3 or 4.
 pub struct Rules;

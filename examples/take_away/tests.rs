@@ -10,10 +10,10 @@ common::tests!(
     bad_input_is_reported_after_the_answers,
 );
 
-use combgames::report;
 use combgames::subtraction::SubtractionGame;
-use combgames::tables::{Table, Values};
-use combgames::verify::assert_formula;
+use lab::report;
+use lab::tables::{Table, Values};
+use lab::verify::assert_formula;
 use proptest::collection::vec;
 use proptest::prelude::*;
 use std::collections::HashMap;

@@ -60,6 +60,7 @@ pub fn manifest(name: &str, up: &str) -> String {
          \n\
          [dev-dependencies]\n\
          common = {{ path = \"{up}/tests/common\", package = \"combgames-common\" }}\n\
+         lab = {{ path = \"{up}/src/lab\" }}\n\
          proptest = \"1\"\n\
          \n\
          [[bin]]\n\

@@ -9,7 +9,7 @@ use std::process::{Command, ExitStatus, Stdio};
 use std::time::{Duration, Instant, SystemTime};
 
 /// The binaries of `src/bin/` that are tools, not problems.
-pub const TOOLS: [&str; 3] = ["bundle", "lab", "new"];
+pub const TOOLS: [&str; 2] = ["bundle", "new"];
 
 /// A program: a problem, the package `src/bin/NAME/` (a tool is `src/bin/NAME.rs` or
 /// `src/bin/NAME/main.rs`), or an example, `examples/NAME/`. Its folder holds its

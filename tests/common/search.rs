@@ -1,9 +1,9 @@
-//! Plain game searches from a game's rules (`combgames::rules`), for the brute force of a
+//! Plain game searches from a game's rules (`lab::rules`), for the brute force of a
 //! program's tests: the whole position searched, move by move, with no theory (no Grundy
 //! values, no nim-sum), so that a test checks the theory the program uses against the rules
 //! alone.
 
-use combgames::rules::{Heap, Moves};
+use lab::rules::{Heap, Moves};
 use std::collections::HashMap;
 
 /// Whether the player to move wins a sum of heaps of the game `rules` (normal play: who

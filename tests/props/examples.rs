@@ -2,8 +2,8 @@
 //! and `examples/README.md` show their files as they are, every other piece of Rust they
 //! show is a part of one, and the lab's report the README shows is the lab's own.
 
-use combgames::report;
-use combgames::tables::Values;
+use lab::report;
+use lab::tables::Values;
 use std::fs;
 use std::path::Path;
 

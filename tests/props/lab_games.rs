@@ -4,11 +4,11 @@
 //! declared family's theorem applies, and print code that gives the values. And three
 //! games with no known pattern, where it must say "none".
 
-use combgames::lab::{find, Finding};
-use combgames::rules::{Family, Heap, Moves, Residues};
 use combgames::subtraction::SubtractionGame;
-use combgames::tables::{Table, Values};
-use combgames::verify::assert_formula;
+use lab::patterns::{find, Finding};
+use lab::rules::{Family, Heap, Moves, Residues};
+use lab::tables::{Table, Values};
+use lab::verify::assert_formula;
 
 /// The finding whose first line starts with `head`, which must be there.
 fn finding<'a>(found: &'a [Finding], head: &str) -> &'a Finding {

@@ -3,9 +3,9 @@
 //! nim-sum by its definition; the pairs against the mex written here, on grids built from
 //! them and with a cell changed.
 
-use combgames::grids::Grid;
-use combgames::periods::{Period, EVIDENCE};
-use combgames::plane::{find_pairs, find_plane_period, find_xor, PlanePeriod};
+use lab::grids::Grid;
+use lab::periods::{Period, EVIDENCE};
+use lab::plane::{find_pairs, find_plane_period, find_xor, PlanePeriod};
 use proptest::collection::vec;
 use proptest::prelude::*;
 

@@ -3,9 +3,9 @@
 //! prime. Their values are checked here against plain tables of this file's own, so that
 //! "none" is said of the right values.
 
-use combgames::lab::find;
-use combgames::rules::Moves;
-use combgames::tables::{Table, Values};
+use lab::patterns::find;
+use lab::rules::Moves;
+use lab::tables::{Table, Values};
 
 /// The values of heaps `0..len` by the mex over the heaps `options` leaves, each a pair
 /// whose values are XORed (a single heap `m` as `(m, 0)`).

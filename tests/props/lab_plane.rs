@@ -4,13 +4,13 @@
 //! border, proved by the box (and the box's induction redone here on its own); a sum of
 //! two heap games as a nim-sum.
 
-use combgames::grids::Grid;
-use combgames::lab::{find_plane, Finding};
 use combgames::nim::wythoff_pair;
-use combgames::rules::{Plane, PlaneFamily, PlaneMoves};
 use combgames::subtraction::SubtractionGame;
-use combgames::tables::Values;
-use combgames::verify::assert_plane_formula;
+use lab::grids::Grid;
+use lab::patterns::{find_plane, Finding};
+use lab::rules::{Plane, PlaneFamily, PlaneMoves};
+use lab::tables::Values;
+use lab::verify::assert_plane_formula;
 
 /// The finding whose first line starts with `head`, which must be there.
 fn finding<'a>(found: &'a [Finding], head: &str) -> &'a Finding {
@@ -95,7 +95,7 @@ fn wythoff_pairs_are_found_and_their_code_is_exact() {
         wythoff.code[1],
         "let pair = |n: u64| {\n    let a = (((n as u128) + isqrt((n as u128) * (n as u128) * 5)) / 2) as u64;\n    (a, a + n)\n};\nlet is_p = |x: u64, y: u64| {\n    let (low, high) = (x.min(y), x.max(y));\n    pair(high - low) == (low, high)\n};"
     );
-    let isqrt = combgames::formulas::isqrt;
+    let isqrt = lab::formulas::isqrt;
     let pair = |n: u64| {
         let a = (((n as u128) + isqrt((n as u128) * (n as u128) * 5)) / 2) as u64;
         (a, a + n)
@@ -138,7 +138,7 @@ fn the_variant_with_difference_2n_has_pairs_floor_n_sqrt_2() {
         variant.code[1],
         "let pair = |n: u64| {\n    let a = (isqrt((n as u128) * (n as u128) * 2)) as u64;\n    (a, a + 2 * n)\n};\nlet is_p = |x: u64, y: u64| {\n    let (low, high) = (x.min(y), x.max(y));\n    (high - low) % 2 == 0 && pair((high - low) / 2) == (low, high)\n};"
     );
-    let isqrt = combgames::formulas::isqrt;
+    let isqrt = lab::formulas::isqrt;
     let pair = |n: u64| {
         let a = (isqrt((n as u128) * (n as u128) * 2)) as u64;
         (a, a + 2 * n)

@@ -3,11 +3,11 @@
 //! (squared in 256 bits), the ratio fit on Beatty sequences of every candidate kind and
 //! never on a periodic set, and the code a report prints for a ratio, pasted here.
 
-use combgames::formulas::isqrt;
-use combgames::lab::find;
-use combgames::ratios::{find_ratio, Quadratic, Ratio};
-use combgames::tables::Table;
-use combgames::verify::assert_formula;
+use lab::formulas::isqrt;
+use lab::patterns::find;
+use lab::ratios::{find_ratio, Quadratic, Ratio};
+use lab::tables::Table;
+use lab::verify::assert_formula;
 use proptest::prelude::*;
 
 /// `a * b` in 256 bits, as (high, low) halves.
@@ -147,7 +147,7 @@ fn p_positions_floor_k_sqrt_2_are_reported_with_their_code() {
 /// the tests above check: its text, without `pub` and comments.
 #[test]
 fn the_isqrt_to_paste_is_the_one_tested() {
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/formulas.rs");
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/lab/formulas.rs");
     let source = std::fs::read_to_string(path).unwrap();
     let start = source.find("pub fn isqrt(n: u128) -> u128 {").unwrap();
     let end = start + source[start..].find("\n}\n").unwrap() + 2;
@@ -155,5 +155,5 @@ fn the_isqrt_to_paste_is_the_one_tested() {
         .lines()
         .filter(|line| !line.trim_start().starts_with("//"))
         .collect();
-    assert_eq!(code.join("\n"), combgames::formulas::ISQRT_CODE);
+    assert_eq!(code.join("\n"), lab::formulas::ISQRT_CODE);
 }

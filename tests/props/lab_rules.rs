@@ -2,9 +2,9 @@
 //! (Grundy, win/lose, misère; heaps with sums, plane games whose moves may raise a
 //! coordinate); every broken law an error naming the state, never a panic.
 
-use combgames::grids::Grid;
-use combgames::rules::{Family, Heap, Moves, Plane, PlaneFamily, PlaneMoves};
-use combgames::tables::{Table, Values};
+use lab::grids::Grid;
+use lab::rules::{Family, Heap, Moves, Plane, PlaneFamily, PlaneMoves};
+use lab::tables::{Table, Values};
 use proptest::collection::vec;
 use proptest::prelude::*;
 use std::collections::HashMap;

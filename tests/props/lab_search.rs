@@ -4,10 +4,8 @@
 //! classes likewise; the binary and Fibonacci formulas against features computed here by
 //! loops.
 
-use combgames::formulas::{find_formulas, Feature};
-use combgames::periods::{
-    find_arithmetic, find_classes, find_period, Arithmetic, Period, EVIDENCE,
-};
+use lab::formulas::{find_formulas, Feature};
+use lab::periods::{find_arithmetic, find_classes, find_period, Arithmetic, Period, EVIDENCE};
 use proptest::collection::vec;
 use proptest::prelude::*;
 

@@ -1,9 +1,10 @@
-//! The library's house rules: its modules stand in layers, each using only modules of lower
-//! layers (drawn from every `crate::NAME` in its file, `use` lines, paths, doc links and
-//! comments alike), so that its import graph has no circle and a reader can start at the
-//! bottom and climb; each module's doc says its layer and what it uses, one line
-//! `Layer N: uses `a` and `b`.` (or `uses no other module.`), N the lowest layer those allow;
-//! `src/lib.rs` lists every module in its doc; and no library file is over 600 lines.
+//! The house rules of the library (`src/`) and of the lab (`src/lab/`): a crate's modules
+//! stand in layers, each using only modules of lower layers (drawn from every `crate::NAME`
+//! in its file, `use` lines, paths, doc links and comments alike), so that its import graph
+//! has no circle and a reader can start at the bottom and climb; each module's doc says its
+//! layer and what it uses, one line `Layer N: uses `a` and `b`.` (or `uses no other
+//! module.`), N the lowest layer those allow; its `lib.rs` lists every module in its doc; and
+//! no module file is over 600 lines.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
@@ -12,9 +13,12 @@ use std::path::Path;
 /// The most lines a library file may have.
 const MAX_LINES: usize = 600;
 
-/// The library's module files, by name: those `src/lib.rs` declares.
-fn library() -> BTreeMap<String, String> {
-    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+/// The crates whose modules stand in layers: the library, and the lab.
+const CRATES: [&str; 2] = ["src", "src/lab"];
+
+/// The module files of the crate in folder `dir`, by name: those its `lib.rs` declares.
+fn modules_of(dir: &str) -> BTreeMap<String, String> {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join(dir);
     let lib = fs::read_to_string(src.join("lib.rs")).unwrap();
     let names = lib.lines().filter_map(|line| {
         let line = line.trim();
@@ -188,35 +192,43 @@ fn circle(modules: &BTreeMap<String, String>) -> Option<Vec<String>> {
 
 #[test]
 fn every_module_uses_only_modules_of_lower_layers_as_its_doc_says() {
-    let problems = layer_problems(&library());
-    assert!(problems.is_empty(), "{}", problems.join("\n"));
+    for dir in CRATES {
+        let problems = layer_problems(&modules_of(dir));
+        assert!(problems.is_empty(), "{dir}:\n{}", problems.join("\n"));
+    }
 }
 
 #[test]
 fn the_library_has_no_circle() {
-    assert_eq!(circle(&library()), None);
+    for dir in CRATES {
+        assert_eq!(circle(&modules_of(dir)), None, "{dir}");
+    }
 }
 
 #[test]
 fn no_library_file_is_over_600_lines() {
-    for (name, text) in library() {
-        let lines = text.lines().count();
-        assert!(
-            lines <= MAX_LINES,
-            "src/{name}.rs has {lines} lines, over {MAX_LINES}"
-        );
+    for dir in CRATES {
+        for (name, text) in modules_of(dir) {
+            let lines = text.lines().count();
+            assert!(
+                lines <= MAX_LINES,
+                "{dir}/{name}.rs has {lines} lines, over {MAX_LINES}"
+            );
+        }
     }
 }
 
 #[test]
 fn lib_rs_lists_every_module_in_its_doc() {
-    let lib = fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("src/lib.rs"));
-    let lib = lib.unwrap();
-    for name in library().keys() {
-        assert!(
-            lib.contains(&format!("//! - [`{name}`]")),
-            "src/lib.rs does not list {name}"
-        );
+    for dir in CRATES {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join(dir);
+        let lib = fs::read_to_string(root.join("lib.rs")).unwrap();
+        for name in modules_of(dir).keys() {
+            assert!(
+                lib.contains(&format!("//! - [`{name}`]")),
+                "{dir}/lib.rs does not list {name}"
+            );
+        }
     }
 }
 

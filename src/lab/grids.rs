@@ -3,11 +3,12 @@
 //! by row, or diagonal by diagonal when a move raises a coordinate; the laws of the rules
 //! checked as for a table, a broken one a [`RuleError`] naming the cell. A grid read from
 //! elsewhere comes in by [`Grid::read`].
-//! Layer 3: uses `game`, `rules` and `tables`.
+//! From the library: `game::mex`.
+//! Layer 2: uses `rules` and `tables`.
 
-use crate::game::mex;
 use crate::rules::{Plane, PlaneFamily, PlaneMoves};
 use crate::tables::{RuleError, Values};
+use combgames::game::mex;
 
 /// The values of a game's cells `(x, y)`, `x < rows`, `y < cols`.
 #[derive(Clone, Debug)]
@@ -34,9 +35,9 @@ impl Grid {
     /// malformed family.
     ///
     /// ```
-    /// use combgames::rules::PlaneMoves;
-    /// use combgames::grids::Grid;
-    /// use combgames::tables::Values;
+    /// use lab::rules::PlaneMoves;
+    /// use lab::grids::Grid;
+    /// use lab::tables::Values;
     /// // Take one from either pile: the values are (x + y) mod 2.
     /// let one = |x: u64, y: u64, to: &mut PlaneMoves| {
     ///     (x > 0).then(|| to.cell(x - 1, y));

@@ -52,7 +52,7 @@ impl Quadratic {
     /// If `d` is a square or above 300, `b` is not 1 or 2, or the number is not above 1.
     ///
     /// ```
-    /// use combgames::ratios::Quadratic;
+    /// use lab::ratios::Quadratic;
     /// // Wythoff's game with difference 2n: (2 - 2 + sqrt(8)) / 2.
     /// let alpha = Quadratic::new(0, 8, 2);
     /// assert_eq!(alpha.to_string(), "sqrt(2)");
@@ -207,7 +207,7 @@ pub const MIN_POSITIONS: usize = 200;
 /// O(candidates + P-positions x log): about 50,000 candidates, a handful checked exactly.
 ///
 /// ```
-/// use combgames::ratios::{find_ratio, Quadratic};
+/// use lab::ratios::{find_ratio, Quadratic};
 /// let alpha = Quadratic::new(1, 5, 2); // the golden ratio
 /// let lower: Vec<u64> = (0..300).map(|k| alpha.floor_times(k) as u64).collect();
 /// let found = find_ratio(&lower).unwrap();

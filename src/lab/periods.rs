@@ -37,7 +37,7 @@ pub const EVIDENCE: (usize, usize) = (3, 32);
 /// O(N) time and memory.
 ///
 /// ```
-/// use combgames::periods::{find_period, Period};
+/// use lab::periods::{find_period, Period};
 /// let mut values = vec![7, 7, 7];
 /// values.extend((0..60).map(|n| [0, 1, 2][n % 3]));
 /// assert_eq!(find_period(&values), Some(Period { start: 3, period: 3 }));
@@ -62,7 +62,7 @@ pub fn find_period<T: PartialEq>(values: &[T]) -> Option<Period> {
 /// O(N) time and memory, plus the calls of `accept`.
 ///
 /// ```
-/// use combgames::periods::{first_tail_period, Period};
+/// use lab::periods::{first_tail_period, Period};
 /// let values = [5, 0, 1, 0, 1, 0, 1];
 /// let found = first_tail_period(&values, 4, |found| found.start == 1);
 /// assert_eq!(found, Some(Period { start: 1, period: 2 }));
@@ -135,7 +135,7 @@ pub struct Arithmetic {
 /// O(N) time and memory.
 ///
 /// ```
-/// use combgames::periods::{find_arithmetic, Arithmetic};
+/// use lab::periods::{find_arithmetic, Arithmetic};
 /// // Lasker's Nim: 0, then 1 2 4 3, each block of four 4 higher.
 /// let lasker: Vec<u32> = (0..100u32)
 ///     .map(|n| match n % 4 {
@@ -182,7 +182,7 @@ pub struct Classes {
 /// O(N) time and memory.
 ///
 /// ```
-/// use combgames::periods::find_classes;
+/// use lab::periods::find_classes;
 /// let values: Vec<u32> = (0..100).map(|n| [0, 1, 0, 1, 2][n % 5]).collect();
 /// let found = find_classes(&values).unwrap();
 /// assert_eq!((found.start, found.modulus, found.classes), (0, 5, vec![0, 2]));
@@ -225,7 +225,7 @@ impl Period {
     /// If `values` holds fewer than `start + period` values.
     ///
     /// ```
-    /// use combgames::periods::Period;
+    /// use lab::periods::Period;
     /// let code = Period { start: 1, period: 2 }.code(&[5, 0, 1, 0, 1]);
     /// assert_eq!(code, "|n: u64| if n < 1 { [5u32][n as usize] } \
     ///     else { [0u32, 1][((n - 1) % 2) as usize] }");

@@ -28,7 +28,7 @@ const FIRST: [[u8; 3]; 8] = [
 /// 2^31 pixels or more.
 ///
 /// ```
-/// let image = combgames::png::png(&[0, 1, 2, 0], 2, 2, 3);
+/// let image = lab::png::png(&[0, 1, 2, 0], 2, 2, 3);
 /// assert_eq!(&image[1..4], b"PNG");
 /// assert_eq!(&image[16..24], [0, 0, 0, 6, 0, 0, 0, 6]); // 6 x 6 pixels
 /// ```

@@ -1,7 +1,7 @@
 //! The lab's test helpers: a formula checked against the values of a table
 //! ([`assert_formula`], [`check_formula`]) or a grid ([`assert_plane_formula`]), failing at
 //! the first state where they differ, with both values: one line in a problem's tests.
-//! Layer 4: uses `grids`.
+//! Layer 3: uses `grids`.
 
 use crate::grids::Grid;
 
@@ -11,7 +11,7 @@ use crate::grids::Grid;
 /// O(N) calls of `formula`.
 ///
 /// ```
-/// assert_eq!(combgames::verify::check_formula(&[0, 1, 0, 2], |n: u64| n.trailing_zeros()), Err((0, 64, 0)));
+/// assert_eq!(lab::verify::check_formula(&[0, 1, 0, 2], |n: u64| n.trailing_zeros()), Err((0, 64, 0)));
 /// ```
 pub fn check_formula<V: Into<u64>>(
     values: &[u32],
@@ -35,7 +35,7 @@ pub fn check_formula<V: Into<u64>>(
 /// At the first `n` where they differ, naming it and both values.
 ///
 /// ```
-/// use combgames::verify::{assert_formula, check_formula};
+/// use lab::verify::{assert_formula, check_formula};
 /// let values = [0, 1, 2, 0, 1, 2];
 /// assert_formula(&values, |n| n % 3);
 /// assert_eq!(check_formula(&values, |n| n % 2), Err((2, 0, 2)));

@@ -21,13 +21,14 @@
 //!   `y < by + py + k`, then by induction on `x + y` every cell outside the box has the
 //!   value of the cell a period nearer, so the periods hold everywhere: the box.
 //!
-//! Layer 4: uses `rules`, `tables`, `grids`, `periods` and `octal`.
+//! From the library: `octal::OctalGame`.
+//! Layer 3: uses `rules`, `tables`, `grids` and `periods`.
 
 use crate::grids::Grid;
-use crate::octal::OctalGame;
 use crate::periods::{first_tail_period, Period};
 use crate::rules::{octal_digits, Family, PlaneFamily};
 use crate::tables::{Table, Values};
+use combgames::octal::OctalGame;
 
 /// What a theorem says of a pattern.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -11,10 +11,10 @@
 //! written to `lab.png`, or FILE. A value that is no number, or a row of another length,
 //! is the reader's one-line error, `error: line 3: expected ..., found ...`, and a failure.
 
-use combgames::grids::Grid;
 use combgames::io::{self, describe, Reader, Result};
-use combgames::report::{picture, report, report_plane};
-use combgames::tables::Table;
+use lab::grids::Grid;
+use lab::report::{picture, report, report_plane};
+use lab::tables::Table;
 use std::io::{Read, Write};
 use std::process::ExitCode;
 

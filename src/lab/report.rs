@@ -1,13 +1,13 @@
 //! The lab's report, one text for a table ([`report`]) or a grid ([`report_plane`]): what
 //! the values are, the first values in rows of the period found (or of 10), the
 //! P-positions, or for a grid a picture in the terminal with the P-positions as `.`; then
-//! every pattern `lab::find` finds, each with where it was checked, its proof or "not
+//! every pattern `patterns::find` finds, each with where it was checked, its proof or "not
 //! proved", its notes and its code. [`explore`] and [`explore_plane`] compute a game's
 //! values from its rules and report them, writing a grid's picture ([`crate::png`]) too.
-//! Layer 6: uses `rules`, `tables`, `grids`, `lab` and `png`.
+//! Layer 5: uses `rules`, `tables`, `grids`, `patterns` and `png`.
 
 use crate::grids::Grid;
-use crate::lab::{find, find_plane, Finding};
+use crate::patterns::{find, find_plane, Finding};
 use crate::png::png;
 use crate::rules::{Heap, Plane};
 use crate::tables::{RuleError, Table, Values};
@@ -22,11 +22,11 @@ const MAX_COLUMNS: usize = 60;
 /// The report of `table`: its values laid out, its P-positions, every pattern found.
 ///
 /// # Complexity
-/// O(N log N), as `lab::find`.
+/// O(N log N), as `patterns::find`.
 ///
 /// ```
-/// use combgames::report::report;
-/// use combgames::tables::Table;
+/// use lab::report::report;
+/// use lab::tables::Table;
 /// let text = report(&Table::read((0..100u32).map(|n| n % 3).collect()));
 /// assert!(text.contains("\nperiodic: start 0, period 3\n"));
 /// ```
@@ -152,11 +152,11 @@ fn glyph(v: u32) -> char {
 /// file of the whole grid's picture if one was written, then every pattern found.
 ///
 /// # Complexity
-/// O(cells), as `lab::find_plane`.
+/// O(cells), as `patterns::find_plane`.
 ///
 /// ```
-/// use combgames::report::report_plane;
-/// use combgames::grids::Grid;
+/// use lab::report::report_plane;
+/// use lab::grids::Grid;
 /// let grid = Grid::read(3, 3, vec![0, 1, 2, 1, 0, 3, 2, 3, 0]);
 /// assert!(report_plane(&grid, None).contains("\n    0 | .12\n"));
 /// ```
@@ -205,9 +205,9 @@ pub fn report_plane(grid: &Grid, image: Option<&str>) -> String {
 /// The rules' [`RuleError`], if they break a law.
 ///
 /// ```
-/// use combgames::report::explore;
-/// use combgames::rules::Moves;
-/// use combgames::tables::Values;
+/// use lab::report::explore;
+/// use lab::rules::Moves;
+/// use lab::tables::Values;
 /// // Subtract a proper divisor: the values are the exponent of 2.
 /// let divisor = |n: u64, to: &mut Moves| (1..n).filter(|d| n % d == 0).for_each(|d| to.heap(n - d));
 /// let text = explore(&divisor, 200, Values::Grundy).unwrap();

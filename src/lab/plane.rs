@@ -10,7 +10,7 @@
 //! above: for them `a(n) = floor(n α)` with `α = (2 - c + sqrt(c^2 + 4)) / 2` for every `n`,
 //! a theorem on these sequences (Fraenkel, 1982), so the code computes `a(n)` so; the
 //! P-positions are checked against the pairs on every cell of the grid.
-//! Layer 4: uses `grids`, `periods` and `ratios`.
+//! Layer 3: uses `grids`, `periods` and `ratios`.
 
 use crate::grids::Grid;
 use crate::periods::{array, find_period, Period};
@@ -31,8 +31,8 @@ pub struct PlanePeriod {
 /// O(cells) time and memory.
 ///
 /// ```
-/// use combgames::plane::find_plane_period;
-/// use combgames::grids::Grid;
+/// use lab::plane::find_plane_period;
+/// use lab::grids::Grid;
 /// let values = (0..80 * 90).map(|i| ((i / 90) % 3 + (i % 90) % 2) as u32).collect();
 /// let found = find_plane_period(&Grid::read(80, 90, values)).unwrap();
 /// assert_eq!(found.x.map(|p| (p.start, p.period)), Some((0, 3)));
@@ -120,8 +120,8 @@ pub const MIN_SIDE: usize = 8;
 /// O(cells).
 ///
 /// ```
-/// use combgames::plane::find_xor;
-/// use combgames::grids::Grid;
+/// use lab::plane::find_xor;
+/// use lab::grids::Grid;
 /// let values = (0..20 * 30).map(|i| (((i / 30) % 3) ^ ((i % 30) % 3)) as u32).collect();
 /// let found = find_xor(&Grid::read(20, 30, values)).unwrap();
 /// assert!(found.same() && found.f[..4] == [0, 1, 2, 0]);
@@ -177,8 +177,8 @@ pub fn mex_pairs(c: u64, below: u64) -> Vec<(u64, u64)> {
 /// O(cells).
 ///
 /// ```
-/// use combgames::plane::{find_pairs, Pairs};
-/// use combgames::grids::Grid;
+/// use lab::plane::{find_pairs, Pairs};
+/// use lab::grids::Grid;
 /// use combgames::nim::wythoff_partner;
 /// let values = (0..40 * 40).map(|i| u32::from(wythoff_partner(i / 40) != i % 40)).collect();
 /// let found = find_pairs(&Grid::read(40, 40, values)).unwrap();

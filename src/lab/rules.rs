@@ -19,7 +19,7 @@
 /// A closure `|n: u64, to: &mut Moves| ...` is a `Heap` too (declaring no family).
 ///
 /// ```
-/// use combgames::rules::{Heap, Moves};
+/// use lab::rules::{Heap, Moves};
 /// // Kayles: knock down one pin or two adjacent ones, leaving two rows.
 /// struct Kayles;
 /// impl Heap for Kayles {

@@ -3,10 +3,11 @@
 //! move that does not go down, a sum in misère play, a family declared that lists other
 //! moves) is a [`RuleError`] naming the state, never a panic. A table read from elsewhere
 //! comes in by [`Table::read`].
-//! Layer 2: uses `game` and `rules`.
+//! From the library: `game::mex`.
+//! Layer 1: uses `rules`.
 
-use crate::game::mex;
 use crate::rules::{family_moves, normal_form, octal_digits, Family, Heap, Moves};
+use combgames::game::mex;
 use std::fmt;
 
 /// What a table's values are.
@@ -59,8 +60,8 @@ impl Table {
     /// in misère play, or a family whose declaration is malformed.
     ///
     /// ```
-    /// use combgames::rules::Moves;
-    /// use combgames::tables::{Table, Values};
+    /// use lab::rules::Moves;
+    /// use lab::tables::{Table, Values};
     /// // Take 1 or 2: the values are n mod 3.
     /// let take = |n: u64, to: &mut Moves| (1..=n.min(2)).for_each(|s| to.heap(n - s));
     /// let table = Table::heaps(&take, 7, Values::Grundy).unwrap();

@@ -69,7 +69,7 @@ impl Feature {
     /// O(log m).
     ///
     /// ```
-    /// use combgames::formulas::Feature;
+    /// use lab::formulas::Feature;
     /// assert_eq!(Feature::V2.of(12), Some(2));
     /// assert_eq!(Feature::ZeckMin.of(12), Some(1)); // 12 = 8 + 3 + 1
     /// assert_eq!(Feature::ZeckIndex.of(11), Some(2)); // 11 = 8 + 3
@@ -183,7 +183,7 @@ impl Formula {
     /// O(1).
     ///
     /// ```
-    /// use combgames::formulas::{Feature, Formula};
+    /// use lab::formulas::{Feature, Formula};
     /// let v2 = Formula { feature: Feature::V2, offset: 0, negated: false, constant: 0,
     ///     at_zero: Some(0) };
     /// assert_eq!(v2.to_string(), "g(n) = v2(n)");
@@ -220,7 +220,7 @@ pub const MIN_VALUES: usize = 16;
 /// O(N log N) for the formulas that hold; one that fails stops at its first difference.
 ///
 /// ```
-/// use combgames::formulas::find_formulas;
+/// use lab::formulas::find_formulas;
 /// let values: Vec<u32> = (0..64u64).map(|n| (n + 1).trailing_zeros()).collect();
 /// let found = find_formulas(&values);
 /// assert_eq!(found[0].to_string(), "g(n) = trailing_ones(n)");
@@ -265,7 +265,7 @@ pub fn find_formulas(values: &[u32]) -> Vec<Formula> {
 /// O(log n): Newton's steps from above, each a `u128` division.
 ///
 /// ```
-/// use combgames::formulas::isqrt;
+/// use lab::formulas::isqrt;
 /// assert_eq!(isqrt(2_000_000_000_000_000_000_000_000_000_000_000_000), 1_414_213_562_373_095_048);
 /// assert_eq!(isqrt(u128::MAX), u64::MAX as u128);
 /// ```

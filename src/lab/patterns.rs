@@ -10,7 +10,7 @@
 //! values); for a grid, `periodic: x start 28, period 5; y start 28, period 5` (`y none`
 //! for no period in `y`), `xor: g(x, y) = f(x) ^ f(y)` (or `^ h(y)`),
 //! `pairs: (a(n), a(n) + 2n), a(n) = mex` and `none up to 600 x 600`.
-//! Layer 5: uses `tables`, `grids`, `periods`, `formulas`, `ratios`, `plane` and `proofs`.
+//! Layer 4: uses `tables`, `grids`, `periods`, `formulas`, `ratios`, `plane` and `proofs`.
 
 use crate::formulas::{find_formulas, ISQRT_CODE};
 use crate::grids::Grid;
@@ -57,8 +57,8 @@ impl Finding {
 /// O(N log N), N the number of values, plus the proof of a declared family.
 ///
 /// ```
-/// use combgames::lab::find;
-/// use combgames::tables::Table;
+/// use lab::patterns::find;
+/// use lab::tables::Table;
 /// let table = Table::read((0..1000u32).map(|n| [0, 1, 1, 2][n as usize % 4]).collect());
 /// let found = find(&table);
 /// assert_eq!(found[0].headline, "periodic: start 0, period 4");
