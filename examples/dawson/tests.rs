@@ -9,21 +9,23 @@ common::tests!(
 );
 
 use combgames::split::SplitGame;
+use common::search::{HeapMemo, Play};
 use lab::report;
 use lab::tables::Values;
-use std::collections::HashMap;
+
+/// The game search's memo, one for every test of this target.
+static SEARCH: HeapMemo = HeapMemo::new(Play::Normal);
 
 fn answers_match_a_game_search_until_the_sentinel() {
     let game: SplitGame<usize> = SplitGame::new(1001, dawson::knock_two);
     let run = |input: &str| common::run_solve(|rd, out| dawson::solve(rd, out, &game), input);
-    let mut memo = HashMap::new();
     let (mut input, mut expected) = (String::new(), String::new());
     for n in 1..=14 {
         input += &format!("{n}\n");
         let firsts: Vec<String> = (1..n)
             .filter(|&first| {
                 let after = [first as u64 - 1, (n - first) as u64 - 1];
-                !common::search::heaps_win(&rules::Rules, &after, &mut memo)
+                !common::search::heaps_win(&rules::Rules, &after, &SEARCH)
             })
             .map(|first| first.to_string())
             .collect();

@@ -10,12 +10,15 @@ common::tests!(
     bad_input_is_reported_after_the_answers,
 );
 
+use common::search::{HeapMemo, Play};
 use lab::report;
 use lab::tables::{Table, Values};
 use lab::verify::assert_formula;
 use proptest::collection::vec;
 use proptest::prelude::*;
-use std::collections::HashMap;
+
+/// The game search's memo, one for every test of this target.
+static SEARCH: HeapMemo = HeapMemo::new(Play::Normal);
 
 fn run(input: &str) -> common::Outcome {
     common::run_solve(power_cards::solve, input)
@@ -29,11 +32,10 @@ fn the_formula_is_the_rules_values() {
 proptest! {
     #![proptest_config(common::config!(64))]
     fn answers_match_a_game_search(cards in vec(1u64..200, 0..20)) {
-        let mut memo = HashMap::new();
         let (mut input, mut expected) = (String::new(), String::new());
         for &n in &cards {
             input += &format!("{n}\n");
-            let wins = common::search::heaps_win(&rules::Rules, &[n], &mut memo);
+            let wins = common::search::heaps_win(&rules::Rules, &[n], &SEARCH);
             expected += if wins { "Kiki\n" } else { "Cici\n" };
         }
         prop_assert_eq!(run(&input), (expected, None));

@@ -11,12 +11,15 @@ common::tests!(
 );
 
 use combgames::subtraction::SubtractionGame;
+use common::search::{HeapMemo, Play};
 use lab::report;
 use lab::tables::{Table, Values};
 use lab::verify::assert_formula;
 use proptest::collection::vec;
 use proptest::prelude::*;
-use std::collections::HashMap;
+
+/// The game search's memo, one for every test of this target.
+static SEARCH: HeapMemo = HeapMemo::new(Play::Normal);
 
 thread_local! {
     static GAME: SubtractionGame = SubtractionGame::new(&[1, 3, 4]);
@@ -34,12 +37,11 @@ fn the_values_are_the_rules() {
 proptest! {
     #![proptest_config(common::config!(64))]
     fn answers_match_a_game_search(cases in vec(vec(1u64..14, 1..4), 1..12)) {
-        let mut memo = HashMap::new();
         let (mut input, mut expected) = (format!("{}\n", cases.len()), String::new());
         for heaps in &cases {
             let line: Vec<String> = heaps.iter().map(u64::to_string).collect();
             input += &format!("{} {}\n", heaps.len(), line.join(" "));
-            let wins = common::search::heaps_win(&rules::Rules, heaps, &mut memo);
+            let wins = common::search::heaps_win(&rules::Rules, heaps, &SEARCH);
             expected += if wins { "First\n" } else { "Second\n" };
         }
         prop_assert_eq!(run(&input), (expected, None));

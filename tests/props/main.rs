@@ -49,6 +49,7 @@ mod octal;
 mod partizan;
 mod readme;
 mod rect;
+mod search;
 mod split;
 mod subtraction;
 mod surreal;
