@@ -77,14 +77,10 @@ fn build_c(dir: &Path) -> Option<PathBuf> {
 /// Builds the example `nim_duel` from its bundle with `rustc -O` beside the bench's inputs.
 fn build_ours(dir: &Path) -> io::Result<PathBuf> {
     let failed = |what: &str| io::Error::new(io::ErrorKind::Other, format!("nim_duel: {what}"));
-    let bundle = Command::new(env!("CARGO_BIN_EXE_bundle"))
-        .arg("examples/nim_duel")
-        .output()?;
-    if !bundle.status.success() {
-        return Err(failed("the bundler failed"));
-    }
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let bundle = bundle::bundle(root, "examples/nim_duel").map_err(|e| failed(&e))?;
     let (source, exe) = (dir.join("nim_duel.rs"), dir.join("nim_duel"));
-    std::fs::write(&source, bundle.stdout)?;
+    std::fs::write(&source, bundle.text)?;
     let built = Command::new("rustc")
         .args(["--edition", "2021", "-O", "-o"])
         .arg(&exe)

@@ -3,15 +3,10 @@
 
 common::binary!(dawson, "main.rs");
 mod rules;
-common::tests!(
-    lab = report::explore(&rules::Rules, 1000, Values::Grundy),
-    answers_match_a_game_search_until_the_sentinel,
-);
+common::tests!(answers_match_a_game_search_until_the_sentinel,);
 
 use combgames::split::SplitGame;
 use common::search::{HeapMemo, Play};
-use lab::report;
-use lab::tables::Values;
 
 /// The game search's memo, one for every test of this target.
 static SEARCH: HeapMemo = HeapMemo::new(Play::Normal);

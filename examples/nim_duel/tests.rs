@@ -3,16 +3,15 @@
 
 common::binary!(nim_duel, "main.rs");
 common::tests!(
+    judge = judge::judge,
     wins_against_every_reply_from_every_small_start,
     wins_against_random_replies_from_large_starts,
-    the_binary_and_its_bundle_win_from_the_samples,
     a_wrong_move_of_the_judge_is_an_error
 );
 
 mod judge;
 
 use common::judge::{every_game, game, Player, Replies};
-use common::judged::{check_samples, Judged};
 
 fn wins_against_every_reply_from_every_small_start() {
     // Every start of up to 3 heaps of 1 to 3 stones: the k digits of a code in base 3, + 1.
@@ -43,10 +42,6 @@ fn wins_against_random_replies_from_large_starts() {
         );
         played.unwrap_or_else(|why| panic!("{why}"));
     }
-}
-
-fn the_binary_and_its_bundle_win_from_the_samples() {
-    check_samples(file!(), Judged::Judge(judge::judge));
 }
 
 fn a_wrong_move_of_the_judge_is_an_error() {

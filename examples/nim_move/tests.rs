@@ -3,15 +3,14 @@
 
 common::binary!(nim_move, "main.rs");
 common::tests!(
+    checker = checker::check,
     the_checker_accepts_exactly_the_winning_answers,
     the_answers_pass_the_checker,
-    the_samples_pass_the_checker,
     bad_input_is_reported_after_the_answers
 );
 
 mod checker;
 
-use common::judged::{check_samples, Judged};
 use proptest::prelude::*;
 use std::collections::HashMap;
 
@@ -87,10 +86,6 @@ proptest! {
         let checked = checker::check(input.as_bytes(), output.as_bytes(), None);
         prop_assert_eq!(checked.map_err(|e| e.to_string()), Ok(()));
     }
-}
-
-fn the_samples_pass_the_checker() {
-    check_samples(file!(), Judged::Checker(checker::check));
 }
 
 fn bad_input_is_reported_after_the_answers() {

@@ -4,14 +4,12 @@
 common::binary!(power_cards, "main.rs");
 mod rules;
 common::tests!(
-    lab = report::explore(&rules::Rules, 3000, Values::Grundy),
     the_formula_is_the_rules_values,
     answers_match_a_game_search,
     bad_input_is_reported_after_the_answers,
 );
 
 use common::search::{HeapMemo, Play};
-use lab::report;
 use lab::tables::{Table, Values};
 use lab::verify::assert_formula;
 use proptest::collection::vec;

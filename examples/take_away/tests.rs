@@ -4,7 +4,6 @@
 common::binary!(take_away, "main.rs");
 mod rules;
 common::tests!(
-    lab = report::explore(&rules::Rules, 1000, Values::Grundy),
     the_values_are_the_rules,
     answers_match_a_game_search,
     bad_input_is_reported_after_the_answers,
@@ -12,7 +11,6 @@ common::tests!(
 
 use combgames::subtraction::SubtractionGame;
 use common::search::{HeapMemo, Play};
-use lab::report;
 use lab::tables::{Table, Values};
 use lab::verify::assert_formula;
 use proptest::collection::vec;

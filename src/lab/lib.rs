@@ -27,6 +27,7 @@
 //! - [`verify`] (layer 3): the test helpers, a formula checked against a table or a grid.
 //! - [`patterns`] (layer 4): every pattern of a table or grid, with its range, proof and code.
 //! - [`report`] (layer 5): the report's text, and `explore`, from rules to report in one call.
+//! - [`run`] (layer 6): the report from the command line, the `main` of a program's `lab.rs`.
 
 pub mod formulas;
 pub mod grids;
@@ -38,5 +39,11 @@ pub mod proofs;
 pub mod ratios;
 pub mod report;
 pub mod rules;
+pub mod run;
 pub mod tables;
 pub mod verify;
+
+/// The `main` of the library's unit-test target, which has no tests and no harness (see
+/// Cargo.toml): `cargo test NAME` runs it, and it prints nothing.
+#[cfg(test)]
+fn main() {}

@@ -69,38 +69,19 @@ pub struct Bundled {
     pub modules: Vec<String>,
 }
 
-/// Bundles program `name` (`NAME` or `examples/NAME`) of the crate at `root`, checking that
-/// stderr reports the size and the modules and that the bundle is compact ([`check_compact`]).
+/// Bundles program `name` (`NAME` or `examples/NAME`) of the crate at `root` with the
+/// bundler's library, checking that it is under 48 KiB and compact ([`check_compact`]).
 pub fn bundle_of(root: &Path, name: &str) -> Result<Bundled, String> {
-    let root = root.to_str().expect("UTF-8 path");
-    let run = bundler(&["--root", root, name]);
-    let report = String::from_utf8_lossy(&run.stderr).into_owned();
-    if !run.status.success() {
-        return Err(format!("{name}: the bundler failed: {report}"));
+    let bundled = bundle::bundle(root, name).map_err(|e| format!("{name}: {e}"))?;
+    if bundled.text.len() >= MAX_BYTES {
+        let why = bundled.room.warning(name).unwrap_or_default();
+        return Err(format!("{name}: not under 48 KiB: {why}"));
     }
-    let text = String::from_utf8(run.stdout).map_err(|e| format!("{name}: {e}"))?;
-    // The report is the last line; a line before it says what compacting saved.
-    let (size, modules) = report
-        .lines()
-        .last()
-        .and_then(|line| line.strip_prefix(&format!("{name}: ")))
-        .and_then(|r| r.split_once(" bytes; library modules: "))
-        .ok_or_else(|| format!("{name}: unexpected report {report:?}"))?;
-    if size != text.len().to_string() {
-        return Err(format!(
-            "{name}: reported {size} bytes, printed {}",
-            text.len()
-        ));
-    }
-    if text.len() >= MAX_BYTES {
-        return Err(format!("{name}: {} bytes, not under 48 KiB", text.len()));
-    }
-    check_compact(name, &text)?;
-    let modules = match modules {
-        "none" => Vec::new(),
-        list => list.split(", ").map(String::from).collect(),
-    };
-    Ok(Bundled { text, modules })
+    check_compact(name, &bundled.text)?;
+    Ok(Bundled {
+        text: bundled.text,
+        modules: bundled.modules,
+    })
 }
 
 /// Checks that the bundle `text` of `name` is compact and holds no docs or test code: no

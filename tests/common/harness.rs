@@ -106,7 +106,6 @@ const IGNORED_FLAGS: &[&str] = &[
     "--test",
     "--fail-fast",
     "--no-fail-fast",
-    "--lab",
 ];
 
 /// Options of libtest that take a value and change nothing here.
@@ -433,37 +432,15 @@ thread_local! {
     static LAST_PANIC: RefCell<Option<String>> = const { RefCell::new(None) };
 }
 
-/// The lab's report of a program's rules, or why it could not be made.
-pub type Lab<'a> = &'a dyn Fn() -> Result<String, String>;
-
-/// Runs a program's test functions, `(name, test)`, as trials named `PROGRAM::name`; a test
-/// fails by panicking. The `main` that [`tests!`](crate::tests) writes. With `--lab` on the
-/// command line, prints the `lab` report instead (`cargo test -q -- --lab` in the program's
-/// folder).
-///
-/// A panic's message is kept, not printed (proptest panics once for each case it tries while
-/// shrinking one that fails), and shown under `failures:` if its test fails.
-pub fn run_tests(program: &str, tests: &[(&str, fn())], lab: Option<Lab>) -> ExitCode {
-    if std::env::args().any(|arg| arg == "--lab") {
-        let report = lab.map_or_else(
-            || Err("no rules: name the report first, `common::tests!(lab = ..., ...)`".into()),
-            |lab| lab(),
-        );
-        return match report {
-            Ok(text) => {
-                print!("{text}");
-                ExitCode::SUCCESS
-            }
-            Err(why) => {
-                eprintln!("error: {program}: {why}");
-                ExitCode::FAILURE
-            }
-        };
-    }
+/// The trials of a program's test functions, `(name, test)`, each named `PROGRAM::name`; a
+/// test fails by panicking. A panic's message is kept, not printed (proptest panics once for
+/// each case it tries while shrinking one that fails), and shown under `failures:` if its
+/// test fails.
+pub fn test_trials<'a>(program: &str, tests: &[(&str, fn())]) -> Vec<Trial<'a>> {
     panic::set_hook(Box::new(|info| {
         LAST_PANIC.with(|last| *last.borrow_mut() = Some(info.to_string()));
     }));
-    let trials = tests
+    tests
         .iter()
         .map(|&(name, test)| {
             Trial::new(
@@ -477,6 +454,12 @@ pub fn run_tests(program: &str, tests: &[(&str, fn())], lab: Option<Lab>) -> Exi
                 },
             )
         })
-        .collect();
+        .collect()
+}
+
+/// Runs as [`run`], but a run that no filter picked prints nothing when all pass: a
+/// program's target, so that a green `cargo test -q` stays a few lines however many
+/// programs the workspace holds.
+pub fn run_quiet(trials: Vec<Trial>) -> ExitCode {
     run_noted(trials, "", false)
 }

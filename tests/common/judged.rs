@@ -1,18 +1,17 @@
 //! The programs whose answers are not compared byte for byte with a `.out`: a checker
 //! judges each answer of a problem with many right answers, and a judge plays an
 //! interactive problem. They are files of the program's folder, `checker.rs` or `judge.rs`,
-//! modules of its `tests.rs`, which judges the samples by them ([`check_samples`]): the
-//! samples test runs only the samples compared byte for byte.
+//! modules of its `tests.rs`, whose `common::tests!(checker = ..)` or `(judge = ..)` judges
+//! the samples by them.
 //!
 //! Such a program's samples may have no `.out`. A checker reads the sample's input, the
 //! program's output and the `.out` if there is one; a judge plays [`SAMPLE_GAMES`] games
 //! from the sample's `.in`, which it sends first, its replies at random from fixed seeds,
 //! and the player's output must begin with the `.out` if there is one (its side, say).
 
-use super::bundling::{bundle_of, compile, manifest_dir, TempDir};
 use super::harness::{Failure, Verdict};
 use super::judge::{game, Judge, Player, Replies};
-use super::samples::{find_samples, run_on, show_stderr, JudgedBy, Program, Sample};
+use super::samples::{run_on, show_stderr, JudgedBy, Sample};
 use combgames::io::Result;
 use std::path::Path;
 
@@ -27,52 +26,14 @@ pub enum Judged {
     Judge(Judge),
 }
 
-/// Judges every sample of the program whose tests are in `test_file` (`file!()` in its
-/// `tests.rs`) by `judged`: the executable cargo built, each sample's output (and its `.out`,
-/// if any) by the checker, or its games against the judge, and then its bundle's games, which
-/// must be the executable's.
-///
-/// # Panics
-/// With every failure, if any; if the program's folder has no file of `judged`'s kind.
-pub fn check_samples(test_file: &str, judged: Judged) {
-    let program = Program::of_file(test_file);
-    let kind = match judged {
-        Judged::Checker(_) => JudgedBy::Checker,
-        Judged::Judge(_) => JudgedBy::Judge,
-    };
-    assert_eq!(
-        program.judged_by(),
-        Some(kind),
-        "{}: the folder's checker.rs or judge.rs says how its samples are judged",
-        program.id()
-    );
-    let exe = program.built().unwrap_or_else(|e| panic!("{e}"));
-    let (mut samples, _) = find_samples();
-    samples.retain(|sample| sample.program == program);
-    let mut failures: Vec<String> = samples
-        .iter()
-        .filter_map(|sample| judge_sample(judged, &exe, sample).err())
-        .map(|failure| format!("{}: {}", failure.verdict, failure.details))
-        .collect();
-    if let (Judged::Judge(judge), true) = (judged, failures.is_empty()) {
-        let temp = TempDir::new(&format!("plays-{}", program.name));
-        let bundled = bundle_of(&manifest_dir(), &program.id())
-            .map_err(|e| Failure::new("the bundler fails", e));
-        let bundle = bundled.and_then(|bundled| {
-            compile(&temp.0, &program.name, &bundled.text, false)
-                .map_err(|e| Failure::new("compile error or warning", e))
-        });
-        let played = bundle.and_then(|bundle| plays_as(&bundle, &exe, judge, &samples));
-        let failed = played.err();
-        failures.extend(failed.map(|f| format!("the bundle: {}: {}", f.verdict, f.details)));
+impl Judged {
+    /// The file of a program's folder that judges so.
+    pub fn by(self) -> JudgedBy {
+        match self {
+            Judged::Checker(_) => JudgedBy::Checker,
+            Judged::Judge(_) => JudgedBy::Judge,
+        }
     }
-    assert!(
-        failures.is_empty() && !samples.is_empty(),
-        "{}: {} samples\n{}",
-        program.id(),
-        samples.len(),
-        failures.join("\n")
-    );
 }
 
 /// Games a judge plays from each sample, seeded 0, 1, ...

@@ -8,14 +8,21 @@
 //! - [`judge`] and [`pipes`]: an interactive program played against its judge;
 //!   [`judged`]: the samples of a program judged by a checker or a judge.
 //! - [`bundling`]: the bundler, and compiling a bundle alone.
-//! - [`harness`]: the stand-in for libtest of the `samples` and `bundle` targets and of every
-//!   program's tests, which [`tests!`] declares ([`config!`] configures their proptests).
+//! - [`program`]: a program's test target, its tests, samples and bundle, which [`tests!`]
+//!   declares ([`config!`] configures their proptests); [`compilers`]: which compilers check
+//!   a bundle.
+//! - [`harness`]: the stand-in for libtest of the programs' targets and the deep tests'.
+
+// Tests run on the current toolchain only (`OnceLock` is newer than `rust-version`).
+#![allow(clippy::incompatible_msrv)]
 
 pub mod bundling;
+pub mod compilers;
 pub mod harness;
 pub mod judge;
 pub mod judged;
 pub mod pipes;
+pub mod program;
 pub mod samples;
 pub mod search;
 
@@ -24,34 +31,35 @@ use combgames::write::Writer;
 use proptest::prelude::*;
 use std::cell::RefCell;
 use std::io::{self, Cursor, Write};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Stdio};
 use std::rc::Rc;
 
 /// Declares a program's tests, the test functions of its `tests.rs` (the root of a
 /// `harness = false` test target): `common::tests!(answers_match_a_game_search,
-/// bad_input_is_reported);` writes the `main` that runs them (`harness::run_tests`), each a
-/// trial named `PROGRAM::NAME`, so that `cargo test NAME` runs them. A function left out of
-/// the list never runs: the compiler warns that it is never used.
+/// bad_input_is_reported);` writes the `main` that runs them, each a trial named
+/// `PROGRAM::NAME`, then the program's samples and its bundle ([`program`]). A function left
+/// out of the list never runs: the compiler warns that it is never used.
 ///
-/// A first entry `lab = REPORT,` names the lab's report of the program's rules (an
-/// expression giving `Result<String, E>`, as `report::explore(&rules::Rules, 2000,
-/// Values::Grundy)`): `cargo test -q -- --lab` in the program's folder prints it instead of
-/// testing.
+/// Samples are compared with their `.out` byte for byte, unless a first entry says how
+/// they are judged: `checker = checker::check,` (a [`judged::Checker`]: many right answers)
+/// or `judge = judge::judge,` (a [`judge::Judge`]: an interactive problem).
 #[macro_export]
 macro_rules! tests {
-    (lab = $lab:expr, $($test:ident),+ $(,)?) => {
+    (checker = $check:expr, $($test:ident),* $(,)?) => {
+        $crate::tests!(@main Some($crate::judged::Judged::Checker($check)), $($test),*);
+    };
+    (judge = $judge:expr, $($test:ident),* $(,)?) => {
+        $crate::tests!(@main Some($crate::judged::Judged::Judge($judge)), $($test),*);
+    };
+    (@main $judged:expr, $($test:ident),*) => {
         fn main() -> std::process::ExitCode {
-            let tests = [$((stringify!($test), $test as fn())),+];
-            let lab = || $lab.map_err(|e| e.to_string());
-            $crate::harness::run_tests(env!("CARGO_PKG_NAME"), &tests, Some(&lab))
+            let tests: &[(&str, fn())] = &[$((stringify!($test), $test as fn())),*];
+            $crate::program::run(file!(), $crate::exe!(), $judged, tests)
         }
     };
-    ($($test:ident),+ $(,)?) => {
-        fn main() -> std::process::ExitCode {
-            let tests = [$((stringify!($test), $test as fn())),+];
-            $crate::harness::run_tests(env!("CARGO_PKG_NAME"), &tests, None)
-        }
+    ($($test:ident),* $(,)?) => {
+        $crate::tests!(@main None, $($test),*);
     };
 }
 
@@ -104,14 +112,13 @@ macro_rules! binary {
     };
 }
 
-/// The executable cargo built of the program whose tests are in `test_file` (`file!()` in
-/// its `tests.rs`).
-///
-/// # Panics
-/// If it is not built, or is older than its sources (`samples::Program::built`).
-pub fn built(test_file: &str) -> PathBuf {
-    let program = samples::Program::of_file(test_file);
-    program.built().unwrap_or_else(|e| panic!("{e}"))
+/// The path of the program's binary that cargo built for its tests, in a program's
+/// `tests.rs`: `common::exe!()`.
+#[macro_export]
+macro_rules! exe {
+    () => {
+        env!(concat!("CARGO_BIN_EXE_", env!("CARGO_PKG_NAME")))
+    };
 }
 
 /// What a run of a problem's `solve` gave: its output, and its error message if it failed.

@@ -244,9 +244,8 @@ pub struct Misfiled {
 }
 
 /// Every sample, by program then name, and what is wrong in the programs' folders: a folder
-/// of `samples/` naming no problem, an unpaired `.in` or `.out` (a judged program may leave
-/// out its `.out`s), another kind of file, a program without samples, a program that is no
-/// package named after it, and a file `src/bin/NAME.rs` that is no tool.
+/// of `samples/` naming no problem, a file `src/bin/NAME.rs` that is no tool, and what
+/// [`Program::samples`] finds wrong in each program's.
 pub fn find_samples() -> (Vec<Sample>, Vec<Misfiled>) {
     let programs = programs();
     let mut samples = Vec::new();
@@ -277,12 +276,26 @@ pub fn find_samples() -> (Vec<Sample>, Vec<Misfiled>) {
         }
     }
     for program in programs {
-        // A package named after the program: `cargo test NAME` runs its tests.
-        let manifest = program.dir().join("Cargo.toml");
-        let named = format!("name = \"{}\"", program.name);
+        let (found, wrong) = program.samples();
+        samples.extend(found);
+        misfiled.extend(wrong);
+    }
+    (samples, misfiled)
+}
+
+impl Program {
+    /// Its samples, by name, and what is wrong in its folders: an unpaired `.in` or `.out`
+    /// (a judged program may leave out its `.out`s), another kind of file, no sample at all,
+    /// a package not named after it.
+    pub fn samples(&self) -> (Vec<Sample>, Vec<Misfiled>) {
+        let (mut samples, mut misfiled) = (Vec::new(), Vec::new());
+        let mut wrong = |name: String, problem: String| misfiled.push(Misfiled { name, problem });
+        // A package named after the program: `cargo test -p NAME` runs its tests.
+        let manifest = self.dir().join("Cargo.toml");
+        let named = format!("name = \"{}\"", self.name);
         if !fs::read_to_string(&manifest).map_or(false, |m| m.lines().any(|l| l == named)) {
             wrong(
-                program.id(),
+                self.id(),
                 format!(
                     "{} does not say `{named}`: each program is a package named after it",
                     manifest
@@ -292,19 +305,18 @@ pub fn find_samples() -> (Vec<Sample>, Vec<Misfiled>) {
                 ),
             );
         }
-        let judged = program.judged_by().is_some();
-        let before = samples.len();
-        let dir = program.samples_dir();
+        let judged = self.judged_by().is_some();
+        let dir = self.samples_dir();
         for file in sorted_entries(&dir) {
             let name = file
                 .file_stem()
                 .map_or_else(String::new, |s| s.to_string_lossy().into_owned());
-            let id = format!("{}/{name}", program.id());
+            let id = format!("{}/{name}", self.id());
             let shown = file.strip_prefix(manifest_dir()).unwrap_or(&file).display();
             match file.extension().and_then(|e| e.to_str()) {
                 Some("in") if file.with_extension("out").is_file() || judged => {
                     samples.push(Sample {
-                        program: program.clone(),
+                        program: self.clone(),
                         name,
                         expected: Some(file.with_extension("out")).filter(|out| out.is_file()),
                         input: file,
@@ -318,18 +330,18 @@ pub fn find_samples() -> (Vec<Sample>, Vec<Misfiled>) {
                 _ => wrong(id, format!("{shown} is neither a .in nor a .out")),
             }
         }
-        if samples.len() == before {
+        if samples.is_empty() {
             let dir = dir.strip_prefix(manifest_dir()).unwrap_or(&dir).display();
             wrong(
-                program.id(),
+                self.id(),
                 format!(
                     "{} has no samples: add {dir}/NAME.in and NAME.out",
-                    program.id()
+                    self.id()
                 ),
             );
         }
+        (samples, misfiled)
     }
-    (samples, misfiled)
 }
 
 fn file_name(path: &Path) -> String {

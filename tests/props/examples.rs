@@ -5,7 +5,6 @@
 use lab::report;
 use lab::tables::Values;
 use std::fs;
-use std::path::Path;
 
 // The rules of the example the README walks from its rules to a submission.
 #[allow(dead_code)]
@@ -14,7 +13,7 @@ mod power_cards_rules;
 
 /// The file `path` of the project.
 fn read(path: &str) -> String {
-    fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join(path)).unwrap()
+    fs::read_to_string(common::bundling::manifest_dir().join(path)).unwrap()
 }
 
 /// The blocks of the markdown file `page` fenced as `lang`.
@@ -38,7 +37,7 @@ fn assert_shows(page: &str, files: &[&str]) {
         );
     }
     let mut sources = Vec::new();
-    for entry in fs::read_dir(Path::new(env!("CARGO_MANIFEST_DIR")).join("examples")).unwrap() {
+    for entry in fs::read_dir(common::bundling::manifest_dir().join("examples")).unwrap() {
         for file in fs::read_dir(entry.unwrap().path()).into_iter().flatten() {
             let path = file.unwrap().path();
             if path.extension().map_or(false, |e| e == "rs") {

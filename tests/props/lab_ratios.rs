@@ -147,7 +147,7 @@ fn p_positions_floor_k_sqrt_2_are_reported_with_their_code() {
 /// the tests above check: its text, without `pub` and comments.
 #[test]
 fn the_isqrt_to_paste_is_the_one_tested() {
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/lab/formulas.rs");
+    let path = common::bundling::manifest_dir().join("src/lab/formulas.rs");
     let source = std::fs::read_to_string(path).unwrap();
     let start = source.find("pub fn isqrt(n: u128) -> u128 {").unwrap();
     let end = start + source[start..].find("\n}\n").unwrap() + 2;

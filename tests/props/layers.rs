@@ -8,7 +8,6 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
-use std::path::Path;
 
 /// The most lines a library file may have.
 const MAX_LINES: usize = 600;
@@ -18,7 +17,7 @@ const CRATES: [&str; 2] = ["src", "src/lab"];
 
 /// The module files of the crate in folder `dir`, by name: those its `lib.rs` declares.
 fn modules_of(dir: &str) -> BTreeMap<String, String> {
-    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join(dir);
+    let src = common::bundling::manifest_dir().join(dir);
     let lib = fs::read_to_string(src.join("lib.rs")).unwrap();
     let names = lib.lines().filter_map(|line| {
         let line = line.trim();
@@ -221,7 +220,7 @@ fn no_library_file_is_over_600_lines() {
 #[test]
 fn lib_rs_lists_every_module_in_its_doc() {
     for dir in CRATES {
-        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join(dir);
+        let root = common::bundling::manifest_dir().join(dir);
         let lib = fs::read_to_string(root.join("lib.rs")).unwrap();
         for name in modules_of(dir).keys() {
             assert!(

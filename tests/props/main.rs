@@ -25,6 +25,8 @@ mod lex;
 mod bundler;
 mod cells;
 mod coins;
+mod crates;
+mod docs;
 mod euclid;
 mod examples;
 mod game;
@@ -57,7 +59,7 @@ mod surreal;
 /// Every `.rs` file beside this one is a module of this target: one left out would never run.
 #[test]
 fn mod_per_file() {
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/props");
+    let dir = common::bundling::manifest_dir().join("tests/props");
     let main = std::fs::read_to_string(dir.join("main.rs")).unwrap();
     let mut missing = Vec::new();
     for entry in std::fs::read_dir(&dir).unwrap() {

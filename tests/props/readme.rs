@@ -8,8 +8,8 @@
 use std::fs;
 use std::path::Path;
 
-#[path = "../../src/bin/bundle/readme.rs"]
-mod regions;
+use bundle::readme as regions;
+use common::bundling::{bundle_of, manifest_dir};
 
 /// What a column holds.
 #[derive(Clone, Copy, Debug)]
@@ -223,7 +223,7 @@ fn table_faults(readme: &str, names: &Names) -> Vec<String> {
 
 /// The problems (src/bin/ folders that are no tool) and library modules of the crate.
 fn names() -> Names {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let root = manifest_dir();
     let listed = |dir: &str, keep: &dyn Fn(&Path) -> Option<String>| {
         let mut names: Vec<String> = fs::read_dir(root.join(dir))
             .unwrap()
@@ -249,7 +249,7 @@ fn names() -> Names {
 fn every_readme_table_holds_what_its_header_says() {
     let names = names();
     for page in ["README.md", "examples/README.md"] {
-        let text = fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join(page));
+        let text = fs::read_to_string(manifest_dir().join(page));
         let faults = table_faults(&text.unwrap(), &names);
         assert!(faults.is_empty(), "{page}:\n{}", faults.join("\n"));
     }
@@ -257,7 +257,7 @@ fn every_readme_table_holds_what_its_header_says() {
 
 #[test]
 fn every_region_of_a_tool_is_in_the_readme_once() {
-    let readme = fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md"));
+    let readme = fs::read_to_string(manifest_dir().join("README.md"));
     let readme = readme.unwrap();
     for region in ["bundle-sizes", "speed"] {
         regions::region(&readme, region).unwrap();
@@ -269,7 +269,7 @@ fn every_region_of_a_tool_is_in_the_readme_once() {
 /// two varied-layout rows made size rows): the check finds every garbled table.
 #[test]
 fn the_check_finds_the_tables_a_pattern_replace_garbled() {
-    let fixture = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/readme-1321b3e.md");
+    let fixture = manifest_dir().join("tests/fixtures/readme-1321b3e.md");
     let readme = fs::read_to_string(fixture).unwrap();
     let names = Names {
         problems: [
@@ -318,5 +318,59 @@ fn a_region_is_rewritten_and_nothing_else() {
             regions::replace(broken, "r", "x", "").is_err(),
             "{broken:?}"
         );
+    }
+}
+
+/// A stale README table: the failure, naming the command that writes it.
+fn stale(details: String) -> ! {
+    panic!("{details}; `{}` writes it", bundle::README_REGION.1)
+}
+
+/// The README's bundle-size table, its region `bundle-sizes` ([`regions`]): a row for each
+/// problem of the README's problem table, in its order, with its size in whole KiB within
+/// 1 KiB of the real size and its library modules exactly as the bundler reports them.
+#[test]
+fn the_bundle_size_table_is_the_bundlers() {
+    let text = fs::read_to_string(manifest_dir().join("README.md")).unwrap();
+    let region = regions::region(&text, "bundle-sizes").unwrap_or_else(|e| stale(e));
+    let first = regions::begin_line(&text, "bundle-sizes").unwrap_or_else(|e| stale(e));
+    let mut lines = region.lines();
+    let header = format!(
+        "{}\n{}\n",
+        lines.next().unwrap_or(""),
+        lines.next().unwrap_or("")
+    );
+    if header != regions::SIZES_HEADER {
+        stale("README.md: the bundle-size table's header differs".into());
+    }
+    let rows: Vec<&str> = lines.collect();
+    let names = regions::problems(&text);
+    if rows.len() != names.len() {
+        stale(format!(
+            "README.md: the bundle-size table has {} rows for the problem table's {}",
+            rows.len(),
+            names.len()
+        ));
+    }
+    for (i, (row, name)) in rows.iter().zip(&names).enumerate() {
+        let number = first + 3 + i;
+        let bundled = bundle_of(&manifest_dir(), name)
+            .unwrap_or_else(|e| panic!("README.md line {number}: {e}"));
+        let want = regions::size_row(name, bundled.text.len(), &bundled.modules);
+        let want = regions::cells(want.trim_end());
+        let cells = regions::cells(row);
+        let stated_kib = cells
+            .get(1)
+            .and_then(|cell| cell.strip_suffix(" KiB"))
+            .and_then(|n| n.parse::<usize>().ok());
+        let size_ok = stated_kib.map_or(false, |s| (s * 1024).abs_diff(bundled.text.len()) <= 1024);
+        if !size_ok || cells.len() != 3 || cells[0] != want[0] || cells[2] != want[2] {
+            stale(format!(
+                "README.md line {number} is stale: the bundle of {name} is {} bytes with \
+                 modules {}",
+                bundled.text.len(),
+                want[2]
+            ));
+        }
     }
 }

@@ -318,7 +318,7 @@ fn bad_input_gives_one_clear_error() {
 
 fn the_binary_reports_one_error_line_and_fails() {
     common::assert_binary_fails(
-        common::built(file!()),
+        common::exe!(),
         b"2 2\nRR\nRQ\n",
         "",
         "error: line 3: expected a card R, G or B, found 'Q'\n",

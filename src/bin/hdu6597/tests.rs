@@ -653,7 +653,7 @@ fn bad_input_reports_the_line_after_the_complete_answers() {
 fn the_binary_prints_answers_then_one_error_line_and_fails() {
     let input = "3\n1\nOOO\nOOO\nOOO\n1\nXXX\nXXX\nXXX\n1\nXXX\nXX?\n";
     common::assert_binary_fails(
-        common::built(file!()),
+        common::exe!(),
         input,
         "Alice\nBob\n",
         "error: line 12: expected a cell 'O', 'X', '.' or '#', found '?'\n",

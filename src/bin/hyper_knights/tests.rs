@@ -296,7 +296,7 @@ fn bad_input_reports_the_line_after_the_complete_answers() {
 
 fn the_binary_prints_answers_then_one_error_line_and_fails() {
     common::assert_binary_fails(
-        common::built(file!()),
+        common::exe!(),
         b"3\n1\n0 0\n2\n2 5\n3 5\n2\n1 1\n",
         "Case 1: Bob\nCase 2: Alice\n",
         "error: line 8: expected a knight's x in 0..=499, found end of input\n",

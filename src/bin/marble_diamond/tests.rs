@@ -416,7 +416,7 @@ fn the_binary_prints_answers_then_one_error_line_and_fails() {
     let input = format!("3\n{full}{full}   *\n  * Q\n");
     let wins_empty = brute_wins(0, &display_moves(), &mut HashMap::new());
     common::assert_binary_fails(
-        common::built(file!()),
+        common::exe!(),
         input,
         &answer(wins_empty).repeat(2),
         "error: line 17: expected a hole '*' or '.', found 'Q'\n",

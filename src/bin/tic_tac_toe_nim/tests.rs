@@ -291,7 +291,7 @@ fn bad_input_reports_the_line_after_the_complete_answers() {
 fn the_binary_prints_answers_then_one_error_line_and_fails() {
     let input = "2\n1 1 1\n1 1 1\n1 1 1\n1 2 3\n4 five 6\n7 8 9\n";
     common::assert_binary_fails(
-        common::built(file!()),
+        common::exe!(),
         input,
         "9\n",
         "error: line 6: expected the pile a(2,2) in 1..=4294967295, found \"five\"\n",
