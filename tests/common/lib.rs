@@ -318,20 +318,70 @@ pub fn assert_binary_fails(
 }
 
 /// Checks `run` (a closure, or a function generic over its input) on each `(input, answers
-/// printed first, error message)`.
+/// printed first, error message)`. A failure shows a long input by its [`excerpt`] and the
+/// answers by their first difference, not whole.
 pub fn assert_errors<'a, I, E>(run: impl Fn(&'a str) -> Outcome, cases: &'a [(I, &str, E)])
 where
     I: AsRef<str>,
     E: AsRef<str>,
 {
     for (input, answers, error) in cases {
-        let input = input.as_ref();
-        assert_eq!(
-            run(input),
-            (answers.to_string(), Some(error.as_ref().to_string())),
-            "input {input:?}"
+        let (input, error) = (input.as_ref(), error.as_ref());
+        let (printed, failed) = run(input);
+        let differs = samples::difference(answers.as_bytes(), printed.as_bytes(), "the answers,");
+        if differs.is_none() && failed.as_deref() == Some(error) {
+            continue;
+        }
+        let named = [Some(error), failed.as_deref()];
+        panic!(
+            "on the input {}\n  error expected: {error:?}\n           found: {}\n  {}",
+            excerpt(input, &named.into_iter().flatten().collect::<Vec<_>>()),
+            failed.map_or("none".to_string(), |e| format!("{e:?}")),
+            differs.unwrap_or_else(|| "the answers before it: as expected".to_string())
         );
     }
+}
+
+/// The longest input [`excerpt`] shows whole.
+const WHOLE_INPUT: usize = 200;
+
+/// `input` as a failing test shows it: whole when short; else its size, its first line and
+/// the lines that the messages `errors` name (`line N: ...`) with the line before each, each
+/// cut to a readable length.
+pub fn excerpt(input: &str, errors: &[&str]) -> String {
+    if input.len() <= WHOLE_INPUT {
+        return format!("{input:?}");
+    }
+    // The lines, split where the reader's rule ends them.
+    let mut lines: Vec<&str> = input
+        .split("\r\n")
+        .flat_map(|l| l.split(['\r', '\n']))
+        .collect();
+    if lines.last() == Some(&"") {
+        lines.pop();
+    }
+    let mut shown = vec![1];
+    for error in errors {
+        let named = error.strip_prefix("line ").and_then(|e| e.split_once(':'));
+        if let Some(n) = named.and_then(|(n, _)| n.parse::<usize>().ok()) {
+            shown.extend([n.saturating_sub(1).max(1), n]);
+        }
+    }
+    shown.sort_unstable();
+    shown.dedup();
+    let mut text = format!("of {} bytes, {} lines:", input.len(), lines.len());
+    let mut last = 0;
+    for n in shown.into_iter().filter(|&n| n <= lines.len()) {
+        if n > last + 1 {
+            text += "\n    ...";
+        }
+        text += &format!("\n    line {n}: {}", samples::cut(lines[n - 1], 0));
+        last = n;
+    }
+    if last < lines.len() {
+        text += "\n    ...";
+    }
+    text
 }
 
 /// The line of byte `at` of `input`, by the reader's rule: one more than the line breaks

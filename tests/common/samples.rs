@@ -414,7 +414,7 @@ pub fn show_stderr(stderr: &[u8]) -> String {
 
 /// `line` quoted with escapes, cut to about `SHOWN_CHARS` characters around the character
 /// at `focus` (where it differs from the other line).
-fn cut(line: &str, focus: usize) -> String {
+pub fn cut(line: &str, focus: usize) -> String {
     let chars: Vec<char> = line.chars().collect();
     if chars.len() <= SHOWN_CHARS {
         return format!("{line:?}");

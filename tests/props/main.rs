@@ -22,6 +22,7 @@ use common::binary;
 #[path = "../../src/bin/bundle/lex.rs"]
 mod lex;
 
+mod assertions;
 mod bundler;
 mod cells;
 mod coins;
