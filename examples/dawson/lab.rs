@@ -1,6 +1,6 @@
-//! The lab's report of dawson's rules (`rules.rs`): `cargo test -q --test lab -- 1000` in this
-//! folder prints it (`-- --help` says more). A target of its own, built only when asked: it
-//! runs even while the tests do not compile.
+//! The lab's report of dawson's rules (`rules.rs`): `cargo test -q --test lab -- 1000`
+//! in this folder prints it (`-- --help` says more). A target of its own, built only when
+//! asked: it runs even while the tests do not compile.
 
 mod rules;
 

@@ -1,5 +1,5 @@
 //! dawson's rules, written once from the statement: the tests' game search and the lab
-//! (`cargo test -q -- --lab` here) both read them.
+//! (`cargo test -q --test lab -- 1000` here) both read them.
 
 use lab::rules::{Family, Heap, Moves};
 

@@ -5,21 +5,21 @@ common::binary!(dawson, "main.rs");
 mod rules;
 common::tests!(answers_match_a_game_search_until_the_sentinel,);
 
-use combgames::split::SplitGame;
 use common::search::{HeapMemo, Play};
+use dawson::MAX_PINS;
 
 /// The game search's memo, one for every test of this target.
 static SEARCH: HeapMemo = HeapMemo::new(Play::Normal);
 
 fn answers_match_a_game_search_until_the_sentinel() {
-    let game: SplitGame<usize> = SplitGame::new(1001, dawson::knock_two);
+    let game = dawson::game();
     let run = |input: &str| common::run_solve(|rd, out| dawson::solve(rd, out, &game), input);
     let (mut input, mut expected) = (String::new(), String::new());
-    for n in 1..=14 {
+    for n in 1..=MAX_PINS.min(14) {
         input += &format!("{n}\n");
         let firsts: Vec<String> = (1..n)
             .filter(|&first| {
-                let after = [first as u64 - 1, (n - first) as u64 - 1];
+                let after = [first - 1, n - first - 1];
                 !common::search::heaps_win(&rules::Rules, &after, &SEARCH)
             })
             .map(|first| first.to_string())
@@ -30,18 +30,23 @@ fn answers_match_a_game_search_until_the_sentinel() {
         };
     }
     assert_eq!(run(&(input.clone() + "0\n")), (expected.clone(), None));
+    let rows = input.lines().count();
+    let pins = format!("the number of pins n in 1..={MAX_PINS}");
     let cases = [
         (
             input.clone() + "0\n5\n",
-            "line 16: expected the end of the input, found \"5\"",
+            format!(
+                "line {}: expected the end of the input, found \"5\"",
+                rows + 2
+            ),
         ),
         (
-            input.clone() + "1001\n0\n",
-            "line 15: expected the number of pins n in 1..=1000, found 1001",
+            format!("{input}{}\n0\n", MAX_PINS + 1),
+            format!("line {}: expected {pins}, found {}", rows + 1, MAX_PINS + 1),
         ),
         (
             input.clone(),
-            "line 14: expected the number of pins n in 1..=1000, found end of input",
+            format!("line {rows}: expected {pins}, found end of input"),
         ),
     ];
     common::assert_errors(

@@ -10,18 +10,25 @@ use combgames::write::{Lines, Writer};
 use std::io::{Read, Write};
 use std::process::ExitCode;
 
+/// The statement's limits: change these.
+pub const MAX_HEAPS: usize = 100; // k
+pub const MAX_HEAP: u64 = 1_000_000_000; // stones in a heap
+
+/// The side the player takes: when the player to move loses, or wins.
+pub const SIDES: [&str; 2] = ["Second", "First"];
+
 /// Plays against the judge on `rd` and `out`, and wins.
 ///
 /// # Complexity
 /// O(k) a move.
 pub fn solve<R: Read, W: Write>(rd: &mut Reader<R>, out: &mut Writer<W>) -> Result<()> {
-    let k = rd.usize_in(1..=100, "the number of heaps k")?;
+    let k = rd.usize_in(1..=MAX_HEAPS, "the number of heaps k")?;
     let mut heaps = Vec::with_capacity(k);
     for _ in 0..k {
-        heaps.push(rd.u64_in(1..=1_000_000_000, "a heap")?);
+        heaps.push(rd.u64_in(1..=MAX_HEAP, "a heap")?);
     }
     let mut moves = nim::winning_moves(&heaps);
-    let sides = Lines::new(["Second", "First"]);
+    let sides = Lines::new(SIDES);
     out.line(&sides, usize::from(!moves.is_empty()))?;
     loop {
         if let Some(&(i, left)) = moves.first() {

@@ -8,19 +8,24 @@ use combgames::write::{Lines, Writer};
 use std::io::{Read, Write};
 use std::process::ExitCode;
 
+/// The statement's limits: change these.
+pub const MAX_CASES: u64 = 10_000; // T
+pub const MAX_HEAPS: usize = 100; // k
+pub const MAX_HEAP: u64 = 1_000_000_000; // stones in a heap
+
 /// Answers every case on `rd` on `out`, one line each.
 ///
 /// # Complexity
 /// O(input bytes).
 pub fn solve<R: Read, W: Write>(rd: &mut Reader<R>, out: &mut Writer<W>) -> Result<()> {
     let lose = Lines::new(["LOSE"]);
-    let cases = rd.u64_in(1..=10_000, "the number of cases T")?;
+    let cases = rd.u64_in(1..=MAX_CASES, "the number of cases T")?;
     let mut heaps = Vec::new();
     for _ in 0..cases {
-        let k = rd.usize_in(1..=100, "the number of heaps k")?;
+        let k = rd.usize_in(1..=MAX_HEAPS, "the number of heaps k")?;
         heaps.clear();
         for _ in 0..k {
-            heaps.push(rd.u64_in(1..=1_000_000_000, "a heap")?);
+            heaps.push(rd.u64_in(1..=MAX_HEAP, "a heap")?);
         }
         match nim::winning_moves(&heaps).first() {
             Some(&(i, left)) => out.ints([i as u64 + 1, heaps[i] - left])?,

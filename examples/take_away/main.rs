@@ -12,6 +12,22 @@ use combgames::write::{Lines, Writer};
 use std::io::{Read, Write};
 use std::process::ExitCode;
 
+/// The statement's limits: change these.
+pub const MAX_CASES: u64 = 100_000; // T
+pub const MAX_HEAPS: u64 = 200_000; // n, over all the cases
+pub const MAX_HEAP: u64 = 1_000_000_000_000_000_000; // stones in a heap
+
+/// What a case prints: the player to move loses, or wins.
+pub const ANSWERS: [&str; 2] = ["Second", "First"];
+
+/// The game of the rules (`rules.rs`): take 1, 3 or 4, its values' period found once.
+///
+/// # Complexity
+/// That of `SubtractionGame::new`.
+pub fn game() -> SubtractionGame {
+    SubtractionGame::new(&[1, 3, 4])
+}
+
 /// Answers every case on `rd` on `out`, one line each.
 ///
 /// # Complexity
@@ -21,15 +37,16 @@ pub fn solve<R: Read, W: Write>(
     out: &mut Writer<W>,
     game: &SubtractionGame,
 ) -> Result<()> {
-    let answers = Lines::new(["Second", "First"]);
-    let cases = rd.u64_in(1..=100_000, "the number of cases T")?;
+    let answers = Lines::new(ANSWERS);
+    let cases = rd.u64_in(1..=MAX_CASES, "the number of cases T")?;
     // A limit on the sum of n: each n is read within what the cases before it left.
-    let mut heaps_left = 200_000;
+    let mut heaps_left = MAX_HEAPS;
+    let n_is = format!("the number of heaps n ({MAX_HEAPS} in all)");
     for _ in 0..cases {
-        let n = rd.u64_in(1..=heaps_left, "the number of heaps n (200000 in all)")?;
+        let n = rd.u64_in(1..=heaps_left, &n_is)?;
         heaps_left -= n;
         let mut value = 0;
-        rd.u64s_each(n, 1..=1_000_000_000_000_000_000, "a heap", |[heap]| {
+        rd.u64s_each(n, 1..=MAX_HEAP, "a heap", |[heap]| {
             value ^= game.grundy(heap);
             Ok(())
         })?;
@@ -39,6 +56,6 @@ pub fn solve<R: Read, W: Write>(
 }
 
 fn main() -> ExitCode {
-    let game = SubtractionGame::new(&[1, 3, 4]);
+    let game = game();
     io::run(|rd, out| solve(rd, out, &game))
 }

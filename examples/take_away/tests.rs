@@ -1,5 +1,5 @@
 //! take_away against its rules (`rules.rs`): the heaps' values are the rules', and every
-//! answer is a plain game search's over the whole position.
+//! answer is a plain game search's over the whole position, bad input's included.
 
 common::binary!(take_away, "main.rs");
 mod rules;
@@ -15,16 +15,29 @@ use lab::tables::{Table, Values};
 use lab::verify::assert_formula;
 use proptest::collection::vec;
 use proptest::prelude::*;
+use take_away::{ANSWERS, MAX_CASES, MAX_HEAP, MAX_HEAPS};
 
 /// The game search's memo, one for every test of this target.
 static SEARCH: HeapMemo = HeapMemo::new(Play::Normal);
 
 thread_local! {
-    static GAME: SubtractionGame = SubtractionGame::new(&[1, 3, 4]);
+    static GAME: SubtractionGame = take_away::game();
 }
 
 fn run(input: &str) -> common::Outcome {
     GAME.with(|game| common::run_solve(|rd, out| take_away::solve(rd, out, game), input))
+}
+
+/// The input of `cases`, each a list of heaps, and what it prints by the game search.
+fn case_lines(cases: &[Vec<u64>]) -> (String, String) {
+    let (mut input, mut expected) = (String::new(), String::new());
+    for heaps in cases {
+        let line: Vec<String> = heaps.iter().map(u64::to_string).collect();
+        input += &format!("{} {}\n", heaps.len(), line.join(" "));
+        let wins = common::search::heaps_win(&rules::Rules, heaps, &SEARCH);
+        expected += &format!("{}\n", ANSWERS[usize::from(wins)]);
+    }
+    (input, expected)
 }
 
 fn the_values_are_the_rules() {
@@ -34,31 +47,49 @@ fn the_values_are_the_rules() {
 
 proptest! {
     #![proptest_config(common::config!(64))]
-    fn answers_match_a_game_search(cases in vec(vec(1u64..14, 1..4), 1..12)) {
-        let (mut input, mut expected) = (format!("{}\n", cases.len()), String::new());
-        for heaps in &cases {
-            let line: Vec<String> = heaps.iter().map(u64::to_string).collect();
-            input += &format!("{} {}\n", heaps.len(), line.join(" "));
-            let wins = common::search::heaps_win(&rules::Rules, heaps, &SEARCH);
-            expected += if wins { "First\n" } else { "Second\n" };
-        }
-        prop_assert_eq!(run(&input), (expected, None));
+    fn answers_match_a_game_search(cases in vec(vec(1..=MAX_HEAP.min(13), 1..4), 1..12)) {
+        let (input, expected) = case_lines(&cases);
+        prop_assert_eq!(run(&format!("{}\n{input}", cases.len())), (expected, None));
     }
 }
 
 fn bad_input_is_reported_after_the_answers() {
-    let many = format!("2\n1 7\n200000 {}\n", "1 ".repeat(200_000));
-    let sum = "expected the number of heaps n (200000 in all) in 1..=199999";
+    let (one, answer) = case_lines(&[vec![1]]);
+    let heap = format!("expected a heap in 1..={MAX_HEAP}");
+    let cases = format!("expected the number of cases T in 1..={MAX_CASES}");
+    let sum = format!(
+        "expected the number of heaps n ({MAX_HEAPS} in all) in 1..={}",
+        MAX_HEAPS - 1
+    );
+    let too_many = format!("2\n{one}{MAX_HEAPS} {}\n", "1 ".repeat(MAX_HEAPS as usize));
     common::assert_errors(
         run,
         &[
             (
-                "2\n1 5\n2 3 0\n",
-                "First\n",
-                "line 3: expected a heap in 1..=1000000000000000000, found 0".to_string(),
+                format!("2\n{one}2 3 0\n"),
+                answer.as_str(),
+                format!("line 3: {heap}, found 0"),
             ),
-            ("2\n1 5\n0\n", "First\n", format!("line 3: {sum}, found 0")),
-            (&many, "Second\n", format!("line 3: {sum}, found 200000")),
+            (
+                format!("2\n{one}0\n"),
+                &answer,
+                format!("line 3: {sum}, found 0"),
+            ),
+            (
+                too_many,
+                &answer,
+                format!("line 3: {sum}, found {MAX_HEAPS}"),
+            ),
+            (
+                format!("2\n{one}"),
+                &answer,
+                format!("line 2: {sum}, found end of input"),
+            ),
+            (
+                format!("{}\n{one}", MAX_CASES + 1),
+                "",
+                format!("line 1: {cases}, found {}", MAX_CASES + 1),
+            ),
         ],
     );
 }
