@@ -1,0 +1,75 @@
+//! Leapers: T cases (T at most 10^5), each k, then k lines `x y`: k leapers (the sum of k
+//! over the cases at most 2 x 10^5) on cells (x, y), each coordinate from 0 to 10^18 (a cell
+//! may hold several). A move takes one leaper from (x, y) to (x - 2, y + 1), (x + 1, y - 2),
+//! (x - 3, y - 1) or (x - 1, y - 3), a cell whose coordinates are both at least 0; who
+//! cannot move loses. Print `First` if the player to move wins, else `Second`.
+//!
+//! Solved through the lab from the rules (`rules.rs`; `cargo test -q --test lab -- 60 60`
+//! here): a leaper's Grundy value is periodic in x from 6 with period 5, and in y alike,
+//! proved by the box (fixed leaps, each lowering x + y), so the corner x, y < 11 holds
+//! every value; a case is won when the XOR of its leapers' values is not 0.
+
+use combgames::io::{self, Reader, Result};
+use combgames::write::{Lines, Writer};
+use std::io::{Read, Write};
+use std::process::ExitCode;
+
+/// The statement's limits: change these.
+pub const MAX_CASES: u64 = 100_000; // T
+pub const MAX_LEAPERS: u64 = 200_000; // k, over all the cases
+pub const MAX_COORD: u64 = 1_000_000_000_000_000_000; // x and y
+
+/// What a case prints: the player to move loses, or wins.
+pub const ANSWERS: [&str; 2] = ["Second", "First"];
+
+/// The Grundy value of a leaper on `(x, y)`: the lab's code, proved (its report of
+/// `rules.rs`, pasted).
+///
+/// # Complexity
+/// O(1).
+pub fn grundy(x: u64, y: u64) -> u32 {
+    const CORNER: [[u32; 11]; 11] = [
+        [0u32, 0, 1, 1, 1, 0, 0, 1, 1, 1, 0],
+        [0u32, 0, 0, 1, 1, 0, 0, 0, 1, 1, 0],
+        [1u32, 0, 0, 2, 1, 1, 0, 0, 2, 1, 1],
+        [1u32, 1, 2, 0, 2, 3, 1, 2, 0, 2, 3],
+        [1u32, 1, 1, 2, 0, 4, 1, 1, 2, 0, 3],
+        [0u32, 0, 1, 3, 4, 0, 0, 1, 1, 4, 0],
+        [0u32, 0, 0, 1, 1, 0, 0, 0, 1, 1, 0],
+        [1u32, 0, 0, 2, 1, 1, 0, 0, 2, 1, 1],
+        [1u32, 1, 2, 0, 2, 1, 1, 2, 0, 2, 1],
+        [1u32, 1, 1, 2, 0, 4, 1, 1, 2, 0, 3],
+        [0u32, 0, 1, 3, 3, 0, 0, 1, 1, 3, 0],
+    ];
+    let x = if x < 11 { x } else { 6 + (x - 6) % 5 };
+    let y = if y < 11 { y } else { 6 + (y - 6) % 5 };
+    CORNER[x as usize][y as usize]
+}
+
+/// Answers every case on `rd` on `out`, one line each.
+///
+/// # Complexity
+/// O(input bytes).
+pub fn solve<R: Read, W: Write>(rd: &mut Reader<R>, out: &mut Writer<W>) -> Result<()> {
+    let answers = Lines::new(ANSWERS);
+    let cases = rd.u64_in(1..=MAX_CASES, "the number of cases T")?;
+    // A limit on the sum of k: each k is read within what the cases before it left.
+    let mut leapers_left = MAX_LEAPERS;
+    let k_is = format!("the number of leapers k ({MAX_LEAPERS} in all)");
+    for _ in 0..cases {
+        let k = rd.u64_in(1..=leapers_left, &k_is)?;
+        leapers_left -= k;
+        let mut value = 0;
+        // A leaper's cell, two numbers: `u64s_each::<2>` reads them as `[x, y]`.
+        rd.u64s_each(k, 0..=MAX_COORD, ["x", "y"], |[x, y]| {
+            value ^= grundy(x, y);
+            Ok(())
+        })?;
+        out.line(&answers, usize::from(value != 0))?;
+    }
+    rd.expect_end()
+}
+
+fn main() -> ExitCode {
+    io::run(solve)
+}
