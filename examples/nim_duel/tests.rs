@@ -93,8 +93,12 @@ fn the_judge_lets_the_search_win_from_its_side_only() {
     let right = |rd: &mut _, out: &mut _| search_player(rd, out, false);
     every_game(Player::Solve(&right), judge::judge, &starts).unwrap_or_else(|why| panic!("{why}"));
     let wrong = |rd: &mut _, out: &mut _| search_player(rd, out, true);
-    for start in starts {
-        let lost = every_game(Player::Solve(&wrong), judge::judge, &[start.clone()]);
+    for start in &starts {
+        let lost = every_game(
+            Player::Solve(&wrong),
+            judge::judge,
+            std::slice::from_ref(start),
+        );
         assert!(lost.is_err(), "{start:?}: the wrong side won every game");
     }
 }

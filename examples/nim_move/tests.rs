@@ -37,7 +37,7 @@ fn the_checker_accepts_exactly_the_winning_answers() {
     for k in 1..=MAX_HEAPS.min(3) as u32 {
         for code in 0..5u64.pow(k) {
             let heaps: Vec<u64> = (0..k).map(|i| code / 5u64.pow(i) % 5 + 1).collect();
-            let input = input(&[heaps.clone()]);
+            let input = input(std::slice::from_ref(&heaps));
             let accepts =
                 |answer: &str| checker::check(input.as_bytes(), answer.as_bytes(), None).is_ok();
             assert_eq!(accepts("LOSE\n"), lost(&heaps), "{input:?}");
