@@ -1,13 +1,13 @@
-//! Leapers: T cases (T at most 10^5), each k, then k lines `x y`: k leapers (the sum of k
-//! over the cases at most 2 x 10^5) on cells (x, y), each coordinate from 0 to 10^18 (a cell
-//! may hold several). A move takes one leaper from (x, y) to (x - 2, y + 1), (x + 1, y - 2),
-//! (x - 3, y - 1) or (x - 1, y - 3), a cell whose coordinates are both at least 0; who
-//! cannot move loses. Print `First` if the player to move wins, else `Second`.
+//! Leapers: T cases (T at most 10^5), each k, then k lines `x y`: k tokens (the sum of k over
+//! the cases at most 2 x 10^5), each a leaper on a cell (x, y), each coordinate from 0 to
+//! 10^18 (a cell may hold several). A move takes one token from (x, y) to (x - 2, y + 1),
+//! (x + 1, y - 2), (x - 3, y - 1) or (x - 1, y - 3), a cell whose coordinates are both at
+//! least 0; who cannot move loses. Print `First` if the player to move wins, else `Second`.
 //!
 //! Solved through the lab from the rules (`rules.rs`; `cargo test -q --test lab -- 60 60`
-//! here): a leaper's Grundy value is periodic in x from 6 with period 5, and in y alike,
+//! here): a token's Grundy value is periodic in x from 6 with period 5, and in y alike,
 //! proved by the box (fixed leaps, each lowering x + y), so the corner x, y < 11 holds
-//! every value; a case is won when the XOR of its leapers' values is not 0.
+//! every value; a case is won when the XOR of its tokens' values is not 0.
 
 use combgames::io::{self, Reader, Result};
 use combgames::write::{Lines, Writer};
@@ -16,13 +16,13 @@ use std::process::ExitCode;
 
 /// The statement's limits: change these.
 pub const MAX_CASES: u64 = 100_000; // T
-pub const MAX_LEAPERS: u64 = 200_000; // k, over all the cases
+pub const MAX_TOKENS: u64 = 200_000; // k, over all the cases
 pub const MAX_COORD: u64 = 1_000_000_000_000_000_000; // x and y
 
 /// What a case prints: the player to move loses, or wins.
 pub const ANSWERS: [&str; 2] = ["Second", "First"];
 
-/// The Grundy value of a leaper on `(x, y)`: the lab's code, proved (its report of
+/// The Grundy value of a token on `(x, y)`: the lab's code, proved (its report of
 /// `rules.rs`, pasted).
 ///
 /// # Complexity
@@ -54,13 +54,13 @@ pub fn solve<R: Read, W: Write>(rd: &mut Reader<R>, out: &mut Writer<W>) -> Resu
     let answers = Lines::new(ANSWERS);
     let cases = rd.u64_in(1..=MAX_CASES, "the number of cases T")?;
     // A limit on the sum of k: each k is read within what the cases before it left.
-    let mut leapers_left = MAX_LEAPERS;
-    let k_is = format!("the number of leapers k ({MAX_LEAPERS} in all)");
+    let mut tokens_left = MAX_TOKENS;
+    let k_is = format!("the number of tokens k ({MAX_TOKENS} in all)");
     for _ in 0..cases {
-        let k = rd.u64_in(1..=leapers_left, &k_is)?;
-        leapers_left -= k;
+        let k = rd.u64_in(1..=tokens_left, &k_is)?;
+        tokens_left -= k;
         let mut value = 0;
-        // A leaper's cell, two numbers: `u64s_each::<2>` reads them as `[x, y]`.
+        // A token's cell, two numbers: `u64s_each::<2>` reads them as `[x, y]`.
         rd.u64s_each(k, 0..=MAX_COORD, ["x", "y"], |[x, y]| {
             value ^= grundy(x, y);
             Ok(())

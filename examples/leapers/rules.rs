@@ -3,10 +3,10 @@
 
 use lab::rules::{Plane, PlaneFamily, PlaneMoves};
 
-/// A leaper's leaps `(dx, dy)`: each lowers x + y, two of them raise a coordinate.
+/// A token's leaps `(dx, dy)`: each lowers x + y, two of them raise a coordinate.
 const LEAPS: [(i64, i64); 4] = [(-2, 1), (1, -2), (-3, -1), (-1, -3)];
 
-/// The moves of a leaper on `(x, y)`: each leap that lands on a cell whose coordinates are
+/// The moves of a token on `(x, y)`: each leap that lands on a cell whose coordinates are
 /// both at least 0.
 pub struct Rules;
 

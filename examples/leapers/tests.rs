@@ -13,7 +13,7 @@ use common::search::{CellMemo, Play};
 use lab::grids::Grid;
 use lab::tables::Values;
 use lab::verify::assert_plane_formula;
-use leapers::{ANSWERS, MAX_CASES, MAX_COORD, MAX_LEAPERS};
+use leapers::{ANSWERS, MAX_CASES, MAX_COORD, MAX_TOKENS};
 use proptest::collection::vec;
 use proptest::prelude::*;
 
@@ -24,7 +24,7 @@ fn run(input: &str) -> common::Outcome {
     common::run_solve(leapers::solve, input)
 }
 
-/// The input of `cases`, each the cells of its leapers, and what it prints by the game
+/// The input of `cases`, each the cells of its tokens, and what it prints by the game
 /// search.
 fn case_lines(cases: &[Vec<(u64, u64)>]) -> (String, String) {
     let (mut input, mut expected) = (String::new(), String::new());
@@ -60,12 +60,12 @@ fn bad_input_is_reported_after_the_answers() {
     let y = format!("expected y in 0..={MAX_COORD}");
     let cases = format!("expected the number of cases T in 1..={MAX_CASES}");
     let sum = format!(
-        "expected the number of leapers k ({MAX_LEAPERS} in all) in 1..={}",
-        MAX_LEAPERS - 1
+        "expected the number of tokens k ({MAX_TOKENS} in all) in 1..={}",
+        MAX_TOKENS - 1
     );
     let too_many = format!(
-        "2\n{one}{MAX_LEAPERS}\n{}",
-        "0 0\n".repeat(MAX_LEAPERS as usize)
+        "2\n{one}{MAX_TOKENS}\n{}",
+        "0 0\n".repeat(MAX_TOKENS as usize)
     );
     common::assert_errors(
         run,
@@ -88,7 +88,7 @@ fn bad_input_is_reported_after_the_answers() {
             (
                 too_many,
                 &answer,
-                format!("line 4: {sum}, found {MAX_LEAPERS}"),
+                format!("line 4: {sum}, found {MAX_TOKENS}"),
             ),
             (
                 format!("{}\n{one}", MAX_CASES + 1),
