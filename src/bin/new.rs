@@ -1,31 +1,43 @@
-//! `new`: a new problem's files, copied from the example whose input ends as the problem's
-//! does.
+//! `new`: a new problem's files, copied from the example whose input has the problem's
+//! shape.
 //!
 //! ```text
-//! cargo run --bin new -- NAME [--count | --eof | --sentinel | --checker | --judge]
+//! cargo run --bin new -- NAME [--count | --items | --eof | --sentinel | --checker | --judge
+//!                              | --plane]
 //! ```
 //!
 //! It writes the package `src/bin/NAME/` (`Cargo.toml`, [`manifest`]; `main.rs`, `tests.rs`,
-//! and `checker.rs` or `judge.rs`) and `samples/NAME/` from the example's folder
-//! `examples/EXAMPLE/`, the example's name made NAME: they pass `cargo test` as they are,
-//! and the user then writes the problem's statement, `solve`, brute force and samples over
-//! them. Nothing else is edited: the workspace finds the package by its folder, its tests
-//! are a target of its own, and the tests find its samples and its checker or judge. It
-//! refuses a NAME that is not a lowercase identifier, names something else in a binary's
-//! scope or a package of Cargo.lock, or is taken.
+//! `rules.rs` and `lab.rs` when the example has rules, `checker.rs` or `judge.rs` when it has
+//! one) and `samples/NAME/` with the example's sample (`sample.in`, `sample.out`), from the
+//! example's folder `examples/EXAMPLE/`, the example's name made NAME: they pass the tests,
+//! `cargo fmt --check` and clippy as they are, and the user then writes the problem's rules,
+//! limits, `solve` and samples over them. Nothing else of the example is copied (its other
+//! samples are its own), and nothing else is edited: the workspace finds the package by its
+//! folder, its tests are a target of its own, and the tests find its samples and its checker
+//! or judge. It refuses a NAME that is not a lowercase identifier, names something else in a
+//! binary's scope or a package of Cargo.lock, or is taken.
 
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};
 
-/// Each way a problem's input ends, or its answers are judged: the flag, the example
-/// copied, and what it shows.
-const TEMPLATES: [(&str, &str, &str); 5] = [
-    ("--count", "take_away", "a count of cases first"),
+/// Each shape of a game problem's input, or way its answers are judged: the flag, the
+/// example copied, and what it shows.
+pub const TEMPLATES: [(&str, &str, &str); 7] = [
+    (
+        "--count",
+        "take_away",
+        "a count of cases, each a list of heaps",
+    ),
+    (
+        "--items",
+        "take_squares",
+        "T, then T single items (a number each, or a pair), a table built once",
+    ),
     (
         "--eof",
         "power_cards",
-        "cases until the end of the input, a game solved from its rules through the lab",
+        "cases until the end of the input, solved from its rules through the lab",
     ),
     ("--sentinel", "dawson", "cases until a sentinel"),
     (
@@ -38,13 +50,34 @@ const TEMPLATES: [(&str, &str, &str); 5] = [
         "nim_duel",
         "an interactive problem, played against a judge",
     ),
+    (
+        "--plane",
+        "leapers",
+        "a game on the plane: tokens on cells (x, y), summed, solved through the lab",
+    ),
 ];
 
+/// The files of an example that make a problem, copied when the example has them. Its
+/// samples are its own but `samples/sample.in` and `sample.out`, copied too.
+pub const COPIED: [&str; 6] = [
+    "main.rs",
+    "tests.rs",
+    "rules.rs",
+    "lab.rs",
+    "checker.rs",
+    "judge.rs",
+];
+
+/// The sample of an example that a new problem gets, as `samples/NAME/`.
+pub const SAMPLE: [&str; 2] = ["sample.in", "sample.out"];
+
 /// The `Cargo.toml` of program `name`, a package whose folder is `up` below the crate's
-/// root (`../../..` for `src/bin/NAME/`, `../..` for an example): its binary, `main.rs`,
-/// and its tests, `tests.rs`, a target without libtest (`common::tests!` writes its `main`).
-pub fn manifest(name: &str, up: &str) -> String {
-    format!(
+/// root (`../../..` for `src/bin/NAME/`, `../..` for an example): its binary, `main.rs`;
+/// its tests, `tests.rs`, a target without libtest (`common::tests!` writes its `main`);
+/// and, when it has rules (`lab`), the lab's report of them, `lab.rs`, a target built only
+/// when asked (`cargo test -q --test lab -- N`).
+pub fn manifest(name: &str, up: &str, lab: bool) -> String {
+    let mut text = format!(
         "# The program {name}: its binary (main.rs) and its tests (tests.rs, whose `main`\n\
          # `common::tests!` writes). Written by `cargo run --bin new`; the workspace finds it\n\
          # by its folder.\n\
@@ -73,7 +106,17 @@ pub fn manifest(name: &str, up: &str) -> String {
          name = \"{name}\"\n\
          path = \"tests.rs\"\n\
          harness = false\n"
-    )
+    );
+    if lab {
+        text += "\n\
+            # The lab's report of rules.rs: `cargo test -q --test lab -- N` in this folder.\n\
+            [[test]]\n\
+            name = \"lab\"\n\
+            path = \"lab.rs\"\n\
+            harness = false\n\
+            test = false\n";
+    }
+    text
 }
 
 /// Names a binary's code already uses: Rust's keywords, the crates in its scope, and the
@@ -144,8 +187,8 @@ const RESERVED: &[&str] = &[
 
 fn usage() -> String {
     let mut text = "usage: new [--root CRATE_DIR] NAME [FLAG]\n\
-        Writes the problem NAME's files, src/bin/NAME/ and samples/NAME/, from the example \
-        that FLAG names:\n"
+        Writes the problem NAME's files, src/bin/NAME/ and samples/NAME/, from the example\n\
+        that FLAG names, whose input has the problem's shape:\n"
         .to_string();
     for (flag, example, what) in TEMPLATES {
         text += &format!("    {flag:<11} examples/{example}: {what}\n");
@@ -190,42 +233,28 @@ fn run(args: &[String]) -> Result<String, String> {
     let problem = root.join("src/bin").join(name);
     let samples = root.join("samples").join(name);
     // Every file read first, so that nothing is written if one cannot be.
-    let mut files = Vec::new();
-    for (dir, to) in [(from.clone(), &problem), (from.join("samples"), &samples)] {
-        let entries = fs::read_dir(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
-        let mut paths: Vec<PathBuf> = entries.flatten().map(|e| e.path()).collect();
-        paths.sort();
-        let copied = paths
-            .into_iter()
-            .filter(|p| p.is_file() && !p.ends_with("Cargo.toml"));
-        for path in copied {
-            let text = fs::read_to_string(&path)
-                .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-            let file = path.file_name().expect("a file has a name");
-            files.push((to.join(file), renamed(&text, example, name)));
-        }
-    }
-    files.insert(0, (problem.join("Cargo.toml"), manifest(name, "../../..")));
-    let explore = match files.iter().any(|(path, _)| path.ends_with("rules.rs")) {
-        true => format!(
-            ";\n- src/bin/{name}/rules.rs: the game's rules, written once: the tests' game search \
-             reads\n  them, and `cargo test -q -- --lab` in src/bin/{name}/ prints the lab's report \
-             of them\n  (values, P-positions, every pattern with its proof or range, and its code)"
-        ),
-        false => String::new(),
+    let read = |path: &Path| {
+        fs::read_to_string(path)
+            .map(|text| renamed(&text, example, name))
+            .map_err(|e| format!("cannot read {}: {e}", path.display()))
     };
-    let mut written = Vec::new();
+    let mut files = Vec::new();
+    for file in COPIED.iter().filter(|file| from.join(file).is_file()) {
+        files.push((problem.join(file), read(&from.join(file))?));
+    }
+    for file in SAMPLE {
+        files.push((samples.join(file), read(&from.join("samples").join(file))?));
+    }
+    let lab = from.join("rules.rs").is_file();
+    files.insert(
+        0,
+        (problem.join("Cargo.toml"), manifest(name, "../../..", lab)),
+    );
     for (path, text) in &files {
         let dir = path.parent().expect("a file is in a folder");
         fs::create_dir_all(dir)
             .and_then(|()| fs::write(path, text))
             .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
-        written.push(
-            path.strip_prefix(&root)
-                .unwrap_or(path)
-                .display()
-                .to_string(),
-        );
     }
     // A longer name may push a line past rustfmt's width: formatted as `cargo fmt` would.
     let rust = files
@@ -239,18 +268,59 @@ fn run(args: &[String]) -> Result<String, String> {
     if !formatted.map_or(false, |status| status.success()) {
         eprintln!("warning: rustfmt did not run on the files: run `cargo fmt`");
     }
+    let names = |dir: &Path| {
+        let names = files.iter().filter(|(path, _)| path.parent() == Some(dir));
+        let names: Vec<String> = names
+            .filter_map(|(path, _)| Some(path.file_name()?.to_string_lossy().into_owned()))
+            .collect();
+        names.join(", ")
+    };
     Ok(format!(
-        "wrote {}\nfrom examples/{example} ({what}): they pass `cargo test` as they are. Next:\n\
-         - samples/{name}/: the statement's samples, as sample.in and sample.out;\n\
-         - src/bin/{name}/main.rs: the statement in its doc, and solve;\n\
-         - src/bin/{name}/tests.rs: a brute force from the rules, and the errors of bad input;\n\
-         - cargo test -q {name} runs its samples, tests and bundle (the first time, it builds\n  \
-         the new package: some seconds); cargo fmt and cargo clippy --workspace --all-targets\n  \
-         before you commit, as CI runs them;\n\
-         - cargo run -q --release --bin bundle -- {name} > target/{name}.rs is the file to\n  \
-         submit (target/ is not committed){explore}",
-        written.join(", ")
+        "wrote src/bin/{name}/: {}\n  and samples/{name}/: {}\n\
+         from examples/{example}: {what}.\n{}",
+        names(&problem),
+        names(&samples),
+        next_steps(name, lab_command(&files))
     ))
+}
+
+/// The command of the lab's report that the lab target among `files` names in its doc,
+/// with the size that suits its game (`cargo test -q --test lab -- 1000`), if there is one.
+fn lab_command(files: &[(PathBuf, String)]) -> Option<&str> {
+    let (_, lab) = files.iter().find(|(path, _)| path.ends_with("lab.rs"))?;
+    let quoted = lab.split('`').skip(1).step_by(2);
+    quoted
+        .into_iter()
+        .find(|code| code.starts_with("cargo test -q --test lab"))
+}
+
+/// What to do with a problem `name` just made, in order: `lab`, the command of the lab's
+/// report of its rules, if it has rules. Each command on a line of its own, to copy.
+fn next_steps(name: &str, lab: Option<&str>) -> String {
+    let mut text = format!(
+        "They pass the loop as they are, which runs cargo fmt --check, clippy -D warnings and\n\
+         cargo test -q -p {name} (its tests, its samples, its bundle) in a few lines:\n\
+         \x20   cargo run -q --bin check -- {name}\n\
+         Then, in src/bin/{name}/:\n"
+    );
+    if let Some(lab) = lab {
+        text += &format!(
+            "- rules.rs: the game's rules, from the statement; the tests' game search reads\n  \
+             them, and the lab's report of them (values, each pattern with its proof or how\n  \
+             far it holds, its code) is\n\
+             \x20     cd src/bin/{name} && {lab}\n"
+        );
+    }
+    text + &format!(
+        "- main.rs: the statement in its doc, its limits (the block under `The statement's\n  \
+         limits: change these.`) and solve;\n\
+         - tests.rs: solve against the rules' game search, and bad input (they read the\n  \
+         limits);\n\
+         - samples/{name}/: the statement's samples, sample.in and sample.out (more: any\n  \
+         X.in and X.out).\n\
+         The file to submit (target/ is not committed):\n\
+         \x20   cargo run -q --release --bin bundle -- {name} > target/{name}.rs"
+    )
 }
 
 /// Why `name` cannot be a new problem of the crate at `root`, if it cannot.

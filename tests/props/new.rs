@@ -1,14 +1,16 @@
-//! The `new` tool: each flag copies its example's files, the example's name made the new
-//! problem's where it is a whole word, and they are formatted as `cargo fmt` wants, beside
-//! the package's `Cargo.toml` it writes (every program's manifest is the one it writes); a
-//! name that is no identifier, is reserved or is taken is refused, and nothing is written
-//! then.
+//! The `new` tool: each flag copies its example's code and its one sample (none of its other
+//! samples), the example's name made the new problem's where it is a whole word, formatted
+//! as `cargo fmt` wants, beside the package's `Cargo.toml` it writes (every program's
+//! manifest is the one it writes), and says what to do next; each example states its limits
+//! once, in main.rs, for its tests to read; a name that is no identifier, is reserved or is
+//! taken is refused, and nothing is written then.
 
 use crate::common::bundling::{manifest_dir, TempDir};
 use crate::common::samples::Program;
 use std::fs;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
 
 // The tool itself, for its manifest.
 #[allow(dead_code)]
@@ -63,6 +65,22 @@ fn assert_formatted(dir: &Path) {
     assert!(check.status.success(), "{}: {diff}", dir.display());
 }
 
+/// The Rust file `text` as `cargo fmt` writes it.
+fn formatted(text: &str) -> String {
+    let mut rustfmt = Command::new("rustfmt")
+        .args(["--edition", "2021", "--emit", "stdout"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = rustfmt.stdin.take().unwrap();
+    stdin.write_all(text.as_bytes()).unwrap();
+    drop(stdin);
+    let output = rustfmt.wait_with_output().unwrap();
+    assert!(output.status.success(), "rustfmt failed on {text}");
+    String::from_utf8(output.stdout).unwrap()
+}
+
 /// A crate folder holding this crate's examples and a problem `taken`.
 fn scratch(name: &str) -> TempDir {
     let temp = TempDir::new(name);
@@ -84,14 +102,11 @@ fn scratch(name: &str) -> TempDir {
 fn each_flag_copies_its_example_renamed_and_formatted() {
     let temp = scratch("new-flags");
     let root = &temp.0;
-    for (flag, example) in [
-        ("", "take_away"),
-        ("--count", "take_away"),
-        ("--eof", "power_cards"),
-        ("--sentinel", "dawson"),
-        ("--checker", "nim_move"),
-        ("--judge", "nim_duel"),
-    ] {
+    let default = [("", tool::TEMPLATES[0].1)];
+    let flags = tool::TEMPLATES
+        .iter()
+        .map(|&(flag, example, _)| (flag, example));
+    for (flag, example) in default.into_iter().chain(flags) {
         // A name found nowhere in the examples.
         let name = format!("zq_{}", flag.trim_start_matches('-'));
         let args: Vec<&str> = [name.as_str(), flag]
@@ -105,33 +120,102 @@ fn each_flag_copies_its_example_renamed_and_formatted() {
             "{args:?}: {}",
             String::from_utf8_lossy(&run.stderr)
         );
-        assert!(
-            stdout.contains(&format!("cargo test -q {name}")),
-            "{stdout}"
+        let from = root.join("examples").join(example);
+        let lab = from.join("rules.rs").exists();
+        assert_eq!(
+            lab,
+            from.join("lab.rs").exists(),
+            "{example}: rules.rs and lab.rs"
         );
-        let (mut code, mut samples): (Vec<_>, Vec<_>) = files(&root.join("examples").join(example))
+        let mut told = vec![format!("\n    cargo run -q --bin check -- {name}\n")];
+        if lab {
+            told.push(format!(
+                "\n      cd src/bin/{name} && cargo test -q --test lab -- "
+            ));
+        }
+        for told in told {
+            assert!(stdout.contains(&told), "{flag}: {told:?} not in {stdout}");
+        }
+        // Its code and its sample: none of the example's other samples.
+        let (code, samples): (Vec<_>, Vec<_>) = files(&from)
             .into_iter()
             .partition(|(path, _)| !path.starts_with("samples"));
-        // The manifest is written for the new folder, not copied.
-        let at = code
-            .iter()
-            .position(|(path, _)| path == Path::new("Cargo.toml"));
-        code[at.unwrap()].1 = tool::manifest(example, "../../..");
-        for (path, _) in &mut samples {
-            *path = path.strip_prefix("samples").unwrap().to_path_buf();
-        }
+        let samples: Vec<(PathBuf, String)> = samples
+            .into_iter()
+            .map(|(path, text)| (path.strip_prefix("samples").unwrap().to_path_buf(), text))
+            .filter(|(path, _)| tool::SAMPLE.iter().any(|s| path == Path::new(s)))
+            .collect();
+        assert_eq!(
+            samples.len(),
+            2,
+            "{example} has no sample.in and sample.out"
+        );
         assert_eq!(files(&root.join("samples").join(&name)), samples, "{flag}");
+        let mut code: Vec<(PathBuf, String)> = code
+            .into_iter()
+            .filter(|(path, _)| tool::COPIED.iter().any(|c| path == Path::new(c)))
+            .collect();
+        // The manifest is written for the new folder, not copied.
+        code.insert(
+            0,
+            (
+                "Cargo.toml".into(),
+                tool::manifest(example, "../../..", lab),
+            ),
+        );
+        code.sort();
         let written = files(&root.join("src/bin").join(&name));
         let paths =
             |files: &[(PathBuf, String)]| files.iter().map(|(p, _)| p.clone()).collect::<Vec<_>>();
         assert_eq!(paths(&written), paths(&code), "{flag}");
         for ((path, text), (_, example_text)) in written.iter().zip(&code) {
-            // The example's name, a word in the docs and the `mod` of the tests, made the
-            // problem's, and nothing else changed.
+            // The example's name, a word in the docs and the paths of the tests, made the
+            // problem's, and nothing else changed but the order of `use` lines.
             assert!(!text.contains(example), "{path:?}: {text}");
-            assert_eq!(&text.replace(&name, example), example_text, "{path:?}");
+            let renamed = example_text.replace(example, &name);
+            let expected = match path.extension().map_or(false, |e| e == "rs") {
+                true => formatted(&renamed),
+                false => renamed,
+            };
+            assert_eq!(text, &expected, "{path:?}");
         }
         assert_formatted(&root.join("src/bin").join(&name));
+    }
+}
+
+/// The values of the constants in the limits block of the program `main.rs`, `/// The
+/// statement's limits: change these.` then `pub const NAME: TYPE = VALUE;` lines.
+fn limits(main: &str) -> Vec<String> {
+    let block = main
+        .split("/// The statement's limits: change these.\n")
+        .nth(1);
+    let lines = block.into_iter().flat_map(|b| b.lines());
+    let consts = lines.take_while(|line| line.starts_with("pub const "));
+    consts
+        .filter_map(|line| line.split(" = ").nth(1)?.split(';').next())
+        .map(str::to_string)
+        .collect()
+}
+
+#[test]
+fn each_example_states_its_limits_once_for_its_tests() {
+    for (_, example, _) in tool::TEMPLATES {
+        let dir = manifest_dir().join("examples").join(example);
+        let main = fs::read_to_string(dir.join("main.rs")).unwrap();
+        let values = limits(&main);
+        assert!(!values.is_empty(), "{example}/main.rs has no limits block");
+        // The tests read the constants: no limit of the example is written in them again.
+        let tests = fs::read_to_string(dir.join("tests.rs")).unwrap();
+        let digit = |c: char| c.is_ascii_alphanumeric() || c == '_';
+        let numbers: Vec<&str> = tests.split(|c: char| !digit(c)).collect();
+        for value in values {
+            assert!(
+                !numbers
+                    .iter()
+                    .any(|n| n.replace('_', "") == value.replace('_', "")),
+                "{example}/tests.rs writes the limit {value} again"
+            );
+        }
     }
 }
 
@@ -204,7 +288,7 @@ fn every_program_is_the_package_new_writes() {
         let manifest = fs::read_to_string(program.dir().join("Cargo.toml")).unwrap();
         assert_eq!(
             manifest,
-            tool::manifest(&program.name, up),
+            tool::manifest(&program.name, up, program.dir().join("rules.rs").exists()),
             "{}",
             program.id()
         );
@@ -217,7 +301,7 @@ fn a_long_name_is_formatted_as_cargo_fmt_wants() {
     let root = &temp.0;
     // Longer than every example's name: some of their lines grow past rustfmt's width.
     let name = "a_problem_whose_name_is_long_enough_to_reflow_lines";
-    for flag in ["--sentinel", "--count"] {
+    for flag in ["--sentinel", "--count", "--items", "--plane"] {
         let name = format!("{name}_{}", flag.trim_start_matches('-'));
         assert!(new(root, &[&name, flag]).status.success(), "{flag}");
         assert_formatted(&root.join("src/bin").join(&name));
