@@ -61,10 +61,17 @@ fn the_readmes_show_the_examples_as_they_are() {
         "examples/dawson/main.rs",
     ];
     assert_shows("README.md", &files);
+}
+
+#[test]
+fn the_examples_readme_shows_them_as_they_are() {
     let files = [
         "examples/take_away/rules.rs",
         "examples/take_away/tests.rs",
         "examples/power_cards/tests.rs",
+        "examples/take_squares/main.rs",
+        "examples/leapers/rules.rs",
+        "examples/leapers/tests.rs",
         "examples/nim_move/main.rs",
         "examples/nim_move/checker.rs",
         "examples/nim_duel/main.rs",
