@@ -8,8 +8,8 @@
 use crate::common::bundling::{manifest_dir, TempDir};
 use crate::common::samples::Program;
 use std::fs;
-use std::path::{Path, PathBuf};
 use std::io::Write;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 
 // The tool itself, for its manifest.
