@@ -50,8 +50,8 @@ struct Schema {
 
 const SCHEMAS: &[Schema] = &[
     Schema {
-        header: "| example | flag of `new` | what it shows |",
-        columns: &[(Name, false), (Code, false), (Words, false)],
+        header: "| example | flag of `new` | input | what it shows |",
+        columns: &[(Name, false), (Code, false), (Words, false), (Words, false)],
         every_problem: false,
     },
     Schema {
