@@ -8,8 +8,9 @@
 //! whitespace, all of one length, are a grid, row `x = 0` first (a grid of one column is
 //! read as a table). Values are integers from 0 to 2^32 - 1; blank lines are skipped. The
 //! report (`report::report`, `report::report_plane`) goes to stdout; a grid's picture is
-//! written to `lab.png`, or FILE. A value that is no number, or a row of another length,
-//! is the reader's one-line error, `error: line 3: expected ..., found ...`, and a failure.
+//! written under the target folder, `target/lab/lab.png` (never into the sources), or to
+//! FILE. A value that is no number, or a row of another length, is the reader's one-line
+//! error, `error: line 3: expected ..., found ...`, and a failure.
 
 use combgames::io::{self, describe, Reader, Result};
 use lab::grids::Grid;
@@ -27,7 +28,7 @@ struct Options {
 fn options(args: &[String]) -> std::result::Result<Options, String> {
     match args {
         [] => Ok(Options {
-            image: Some("lab.png".to_string()),
+            image: Some(lab::run::image_path("lab").to_string_lossy().into_owned()),
         }),
         [flag] if flag == "--no-image" => Ok(Options { image: None }),
         [flag, file] if flag == "--image" => Ok(Options {
@@ -83,6 +84,14 @@ fn read_table<R: Read>(rd: &mut Reader<R>) -> Result<(Vec<u32>, usize)> {
     }
 }
 
+/// Writes `grid`'s picture to `file`, making its folder if need be.
+fn write_picture(file: &str, grid: &Grid) -> std::io::Result<()> {
+    if let Some(dir) = std::path::Path::new(file).parent() {
+        std::fs::create_dir_all(dir)?;
+    }
+    std::fs::write(file, picture(grid))
+}
+
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let options = match options(&args) {
@@ -99,7 +108,7 @@ fn main() -> ExitCode {
             _ => {
                 let grid = Grid::read(values.len() / width, width, values);
                 let image = match &options.image {
-                    Some(file) => match std::fs::write(file, picture(&grid)) {
+                    Some(file) => match write_picture(file, &grid) {
                         Ok(()) => Some(file.clone()),
                         Err(e) => {
                             return Err(io::error("a file to write", format!("{}: {}", file, e)))
