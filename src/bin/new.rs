@@ -131,6 +131,7 @@ const RESERVED: &[&str] = &[
     "box",
     "break",
     "bundle",
+    "check",
     "combgames",
     "common",
     "const",
