@@ -49,6 +49,7 @@ mod octal;
 mod partizan;
 mod readme;
 mod rect;
+mod sieve;
 mod split;
 mod subtraction;
 mod surreal;
