@@ -47,13 +47,9 @@ pub enum Term {
 }
 
 /// The digits of `m` in base `b`, the last first (none for 0).
-fn digits(mut m: u64, b: u64) -> Vec<u64> {
-    let mut digits = Vec::new();
-    while m > 0 {
-        digits.push(m % b);
-        m /= b;
-    }
-    digits
+fn digits(m: u64, b: u64) -> impl Iterator<Item = u64> {
+    let rests = std::iter::successors(Some(m), move |&r| Some(r / b));
+    rests.take_while(|&r| r > 0).map(move |r| r % b)
 }
 
 /// The number of terms of the Zeckendorf sum of `m`, by the greedy rule.
@@ -110,19 +106,16 @@ impl Term {
     /// assert_eq!(Term::Valuation(3).of(0), None);
     /// ```
     pub fn of(self, m: u64) -> Option<u64> {
-        let count = |b: u64, d: u64| digits(m, b).iter().filter(|&&x| x == d).count() as u64;
-        let trailing = |b: u64, d: u64| {
-            let digits = digits(m, b);
-            digits.iter().take_while(|&&x| x == d).count() as u64
-        };
+        let count = |b: u64, d: u64| digits(m, b).filter(|&x| x == d).count() as u64;
+        let trailing = |b: u64, d: u64| digits(m, b).take_while(|&x| x == d).count() as u64;
         Some(match self {
             Term::N => m,
             Term::Valuation(b) if m > 0 => trailing(b, 0),
             Term::PowerDividing(b) if m > 0 => b.pow(trailing(b, 0) as u32),
-            Term::LastNonzero(b) => digits(m, b).into_iter().find(|&x| x != 0)?,
+            Term::LastNonzero(b) => digits(m, b).find(|&x| x != 0)?,
             Term::Valuation(_) | Term::PowerDividing(_) => return None,
-            Term::DigitSum(b) => digits(m, b).iter().sum(),
-            Term::Length(b) => digits(m, b).len() as u64,
+            Term::DigitSum(b) => digits(m, b).sum(),
+            Term::Length(b) => digits(m, b).count() as u64,
             Term::Count(b, d) => count(b, d),
             Term::CountOdd(b, d) => count(b, d) % 2,
             Term::Lacks(b, d) => u64::from(count(b, d) == 0),

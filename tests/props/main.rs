@@ -33,6 +33,7 @@ mod interactive;
 mod io;
 mod judge;
 mod lab_command;
+mod lab_digits;
 mod lab_games;
 mod lab_grids;
 mod lab_none;
