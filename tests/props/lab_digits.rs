@@ -3,9 +3,11 @@
 //! term, else of two independent terms, with coefficients from -4 to 4, tried one by one
 //! on every value. Then sequences where nothing may be claimed (a value changed far out, a
 //! table too short, a coefficient too large, a base too large for the table), and the code
-//! the lab prints, compiled by rustc and run against the formulas.
+//! the lab prints, compiled by rustc and run against the formulas (and that of P-positions
+//! `p(k + 1) = b p(k) + c`, `geometric`).
 
 use lab::digits::{find_digit_formulas, DigitFormula, Part, Term};
+use lab::geometric::Geometric;
 use lab::patterns::find;
 use lab::tables::Table;
 use proptest::prelude::*;
@@ -369,6 +371,7 @@ fn a_table_too_short_a_coefficient_too_large_or_a_base_too_large_claim_nothing()
 
 #[test]
 fn every_code_line_fits_92_columns_and_the_code_compiles_and_gives_the_values() {
+    // Formulas of one term and two, with g(0) apart or not, and a closure too long for a line.
     let part = |coefficient, term, offset| Part {
         coefficient,
         term,
@@ -431,8 +434,34 @@ fn every_code_line_fits_92_columns_and_the_code_compiles_and_gives_the_values() 
             closure[0]
         );
     }
+    // P-positions p(k + 1) = b p(k) + c, as `let is_p = ...;`.
+    let geometric = [
+        Geometric {
+            first: 0,
+            ratio: 2,
+            step: 1,
+        },
+        Geometric {
+            first: 0,
+            ratio: 3,
+            step: 1,
+        },
+        Geometric {
+            first: 5,
+            ratio: 4,
+            step: -3,
+        },
+    ];
+    for (i, g) in geometric.iter().enumerate() {
+        let code = g.code();
+        assert!(code.lines().all(|l| l.len() <= 92), "{code}");
+        program += &format!(
+            "fn p{i}() -> Vec<u64> {{\n{code}\n(0..2000u64).filter(|&n| is_p(n)).collect()\n}}\n"
+        );
+    }
     let calls: Vec<String> = (0..formulas.len())
         .map(|i| format!("println!(\"{{:?}}\", f{i}::values());"))
+        .chain((0..geometric.len()).map(|i| format!("println!(\"{{:?}}\", p{i}());")))
         .collect();
     program += &format!("fn main() {{\n{}\n}}\n", calls.join("\n"));
     let dir = std::env::temp_dir().join(format!("lab_digits_{}", std::process::id()));
@@ -452,9 +481,15 @@ fn every_code_line_fits_92_columns_and_the_code_compiles_and_gives_the_values() 
     );
     let run = std::process::Command::new(&exe).output().unwrap();
     let printed = String::from_utf8(run.stdout).unwrap();
-    for (f, line) in formulas.iter().zip(printed.lines()) {
+    let mut lines = printed.lines();
+    for (f, line) in formulas.iter().zip(&mut lines) {
         let expected: Vec<i64> = (0..500).map(|n| f.value(n).unwrap()).collect();
         assert_eq!(line, format!("{expected:?}"), "{f}");
+    }
+    for g in &geometric {
+        let p = std::iter::successors(Some(g.first as i64), |&p| Some(g.ratio as i64 * p + g.step));
+        let expected: Vec<i64> = p.take_while(|&p| p < 2000).collect();
+        assert_eq!(lines.next(), Some(format!("{expected:?}").as_str()), "{g}");
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -34,6 +34,7 @@ mod io;
 mod judge;
 mod lab_command;
 mod lab_digits;
+mod lab_formulas;
 mod lab_games;
 mod lab_grids;
 mod lab_none;
