@@ -109,12 +109,13 @@ fn rank(cols: &[&dyn Fn(u64) -> i64], rows: u64) -> usize {
             continue;
         };
         matrix.swap(rank, pivot);
-        for r in 0..matrix.len() {
-            if r != rank && matrix[r][col] != 0 {
-                let (p, q) = (matrix[rank][col], matrix[r][col]);
-                for c in 0..cols.len() {
-                    matrix[r][c] = matrix[r][c] * p - matrix[rank][c] * q;
-                }
+        let top = matrix[rank].clone();
+        for (r, row) in matrix.iter_mut().enumerate() {
+            if r != rank && row[col] != 0 {
+                let q = row[col];
+                row.iter_mut()
+                    .zip(&top)
+                    .for_each(|(x, &t)| *x = *x * top[col] - t * q);
             }
         }
         rank += 1;
