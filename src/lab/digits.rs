@@ -418,8 +418,8 @@ const MAX_COEFFICIENT: i64 = 4;
 /// let values: Vec<u32> = (0..300u32)
 ///     .map(|n| (0..).take_while(|&k| n / 3u32.pow(k) % 3 == 2).count() as u32)
 ///     .collect();
-/// let found = find_digit_formulas(&values);
-/// assert_eq!(found[0].to_string(), "g(n) = trail3_2(n)");
+/// let found: Vec<String> = find_digit_formulas(&values).iter().map(|f| f.to_string()).collect();
+/// assert_eq!(found, ["g(n) = v3(n + 1)", "g(n) = trail3_2(n)"]);
 /// ```
 pub fn find_digit_formulas(values: &[u32]) -> Vec<DigitFormula> {
     let len = values.len();

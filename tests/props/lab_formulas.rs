@@ -381,3 +381,21 @@ fn p_positions_not_exactly_geometric_are_not_claimed() {
         "{found:?}"
     );
 }
+
+#[test]
+fn a_table_of_no_pattern_points_to_the_sieve_which_gives_its_win_lose() {
+    let squares: Vec<usize> = (1..).map(|k| k * k).take_while(|&s| s < 5000).collect();
+    let rules = |n: u64, to: &mut Moves| {
+        (squares.iter().take_while(|&&s| s as u64 <= n)).for_each(|&s| to.heap(n - s as u64))
+    };
+    let table = Table::heaps(&rules, 5000, Values::WinLose).unwrap();
+    let found = find(&table);
+    let none = finding(&found, "none up to 5000");
+    assert!(
+        noted(none, "combgames::sieve::win_lose_by_sizes"),
+        "{none:?}"
+    );
+    let won = combgames::sieve::win_lose_by_sizes(5000, &squares);
+    let won: Vec<u32> = won.iter().map(|&w| u32::from(w)).collect();
+    assert_eq!(table.values(), won);
+}
