@@ -138,7 +138,14 @@ pub fn geometric_claim(values: &[u32], first: usize) -> Option<Claim> {
             len,
             lost.len() - 1
         ),
-        notes: vec![format!("{}: {} ...", g.recurrence(), shown.join(" "))],
+        notes: vec![
+            format!("{}: {} ...", g.recurrence(), shown.join(" ")),
+            "to prove, by induction on n: no move of a P-position reaches another, and every \
+             other state has a move to one; check it at any n, with no table: \
+             lab::obligations::check_step(&rules, Values::WinLose, |n| u64::from(!is_p(n)), \
+             from..to)"
+                .to_string(),
+        ],
         code: vec![g.code()],
     })
 }

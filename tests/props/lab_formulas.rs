@@ -77,6 +77,13 @@ fn removing_at_most_half_has_p_positions_two_to_the_k_less_one_for_one_heap_only
     );
     assert!(noted(p, "XOR-ing is_p over heaps would be wrong"), "{p:?}");
     assert!(p.proof.is_none());
+    assert!(noted(p, "no move of a P-position reaches another"), "{p:?}");
+    let is_p = |n: u64| (n + 1).is_power_of_two();
+    let won = |n: u64| u64::from(!is_p(n));
+    assert_eq!(check_step(&half, Values::WinLose, won, 0..20_000), Ok(()));
+    let wrong = |n: u64| u64::from(!is_p(n) && n != 20);
+    let fails = check_step(&half, Values::WinLose, wrong, 0..20_000).unwrap_err();
+    assert_eq!((fails.n, fails.formula, fails.by_rules), (20, 0, 1));
     // Two heaps of 2: each is won alone (2 is no P-position), and the sum is lost (the
     // Grundy values are 1 and 1).
     assert_eq!(
