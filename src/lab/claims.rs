@@ -2,7 +2,8 @@
 //! the values ([`formula_claim`]: a binary or Fibonacci feature of `formulas`, else, when
 //! nothing else was found, digits in any base or two terms of `digits`) with the induction
 //! step left to prove (`obligations`); P-positions that grow by a whole ratio
-//! ([`geometric_claim`]); and the warning every P-position pattern carries ([`one_heap`]).
+//! ([`geometric_claim`]) or follow a formula of who wins ([`p_formula_claim`]); and the
+//! warning every P-position pattern carries ([`one_heap`]).
 //! No claim here is proved: each holds where checked.
 //! Layer 3: uses `tables`, `formulas`, `digits`, `geometric` and `obligations`.
 
@@ -10,7 +11,7 @@ use crate::digits::find_digit_formulas;
 use crate::formulas::{find_formulas, Feature};
 use crate::geometric::find_geometric;
 use crate::obligations::to_prove;
-use crate::tables::Table;
+use crate::tables::{Table, Values};
 
 /// A claim as a finding of `patterns` shows it: its stable first line, where it was checked,
 /// its notes and its code.
@@ -24,6 +25,86 @@ pub struct Claim {
     pub notes: Vec<String>,
     /// Rust code to paste.
     pub code: Vec<String>,
+}
+
+/// A formula fitted to a sequence: its text (`g(n) = ...`), `g(0)` apart, what its terms
+/// are, the other formulas of the same values, its code (a closure last).
+struct Fitted {
+    formula: String,
+    at_zero: Option<u32>,
+    terms: Vec<String>,
+    others: Vec<String>,
+    code: Vec<String>,
+}
+
+/// The formula of `values`, if one fits: a feature of `formulas`, else, if `digits_too`, of
+/// `digits`; no exception at 0 when the first state is 1 or more.
+fn fit(values: &[u32], first: u64, digits_too: bool) -> Option<Fitted> {
+    let binary = find_formulas(values);
+    let digits = match binary.is_empty() && digits_too {
+        true => find_digit_formulas(values),
+        false => Vec::new(),
+    };
+    Some(match (binary.split_first(), digits.split_first()) {
+        (Some((f, rest)), _) => {
+            let mut f = *f;
+            f.at_zero = f.at_zero.filter(|_| first == 0);
+            Fitted {
+                formula: f.to_string(),
+                at_zero: f.at_zero,
+                terms: vec![format!("{}: {}", f.feature.name(), definition(f.feature))],
+                others: rest.iter().map(|f| f.to_string()).collect(),
+                code: vec![f.code()],
+            }
+        }
+        (None, Some((f, rest))) => {
+            let mut f = f.clone();
+            f.at_zero = f.at_zero.filter(|_| first == 0);
+            Fitted {
+                formula: f.to_string(),
+                at_zero: f.at_zero,
+                terms: f.definitions(),
+                others: rest.iter().take(4).map(|f| f.to_string()).collect(),
+                code: f.code(),
+            }
+        }
+        (None, None) => return None,
+    })
+}
+
+impl Fitted {
+    /// The notes of a claim of this formula named `name` (`g`, `won`) for values `kind`
+    /// (`read` from elsewhere, or from rules): the exception at 0, the terms, the same
+    /// values, the step to prove and how to check it further.
+    fn notes(&self, name: &str, first: u64, len: usize, kind: Values, read: bool) -> Vec<String> {
+        let renamed = |f: &str| f.replacen("g(n)", &format!("{}(n)", name), 1);
+        let mut notes: Vec<String> = (self.at_zero.iter())
+            .map(|g| format!("{}(0) = {}, apart", name, g))
+            .collect();
+        notes.extend(self.terms.iter().cloned());
+        if !self.others.is_empty() {
+            let others: Vec<String> = self.others.iter().map(|f| renamed(f)).collect();
+            notes.push(format!("the same values: {}", others.join("; ")));
+        }
+        let from = first.max(u64::from(self.at_zero.is_some()));
+        let rhs = self.formula.trim_start_matches("g(n) = ");
+        notes.push(to_prove(kind, rhs, from, read));
+        if !read {
+            notes.push(format!(
+                "the table checks that step for every n < {len}; check it at any n, with no \
+                 table: lab::obligations::check_step(&rules, Values::{kind:?}, {name}, from..to)"
+            ));
+        }
+        notes
+    }
+}
+
+/// Where a claim over the states from `first` was checked.
+fn every(first: u64, len: usize) -> String {
+    match first {
+        0 => format!("every n < {}", len),
+        first => format!("every n from {} to {}", first, len - 1),
+    }
 }
 
 /// The formula of `table`'s values, if one fits: a feature of `formulas`, else, when no
@@ -42,55 +123,56 @@ pub struct Claim {
 /// ```
 pub fn formula_claim(table: &Table, alone: bool) -> Option<Claim> {
     let (values, first) = (table.values(), table.first());
-    let binary = find_formulas(values);
-    let digits = match binary.is_empty() && alone {
-        true => find_digit_formulas(values),
-        false => Vec::new(),
-    };
-    // The formula, g(0) apart, what its terms are, the same values otherwise, its code.
-    let (formula, at_zero, terms, others, code) = match (binary.split_first(), digits.split_first())
-    {
-        (Some((f, rest)), _) => {
-            let mut f = *f;
-            f.at_zero = f.at_zero.filter(|_| first == 0);
-            let name = format!("{}: {}", f.feature.name(), definition(f.feature));
-            let rest = rest.iter().map(|f| f.to_string()).collect();
-            (f.to_string(), f.at_zero, vec![name], rest, vec![f.code()])
-        }
-        (None, Some((f, rest))) => {
-            let mut f = f.clone();
-            f.at_zero = f.at_zero.filter(|_| first == 0);
-            let rest = rest.iter().take(4).map(|f| f.to_string()).collect();
-            (f.to_string(), f.at_zero, f.definitions(), rest, f.code())
-        }
-        (None, None) => return None,
-    };
-    let len = values.len();
-    let checked = match first {
-        0 => format!("every n < {}", len),
-        first => format!("every n from {} to {}", first, len - 1),
-    };
-    let mut notes: Vec<String> = at_zero
-        .map(|g| format!("g(0) = {}, apart", g))
-        .into_iter()
-        .collect();
-    notes.extend(terms);
-    let others: Vec<String> = others;
-    if !others.is_empty() {
-        notes.push(format!("the same values: {}", others.join("; ")));
-    }
-    let from = first.max(u64::from(at_zero.is_some()));
-    let rhs = formula.trim_start_matches("g(n) = ");
-    notes.push(to_prove(table.kind(), rhs, from));
-    if let Some(kind) = table.kind() {
-        notes.push(format!(
-            "the table checks that step for every n < {len}; check it at any n, with no \
-             table: lab::obligations::check_step(&rules, Values::{kind:?}, g, from..to)"
-        ));
-    }
+    let fitted = fit(values, first, alone)?;
     Some(Claim {
-        headline: format!("formula: {}", formula),
-        checked,
+        headline: format!("formula: {}", fitted.formula),
+        checked: every(first, values.len()),
+        notes: fitted.notes(
+            "g",
+            first,
+            values.len(),
+            table.kind().unwrap_or(Values::Grundy),
+            table.kind().is_none(),
+        ),
+        code: fitted.code,
+    })
+}
+
+/// The P-positions of `table` as a formula of who wins, `won(n)`, 1 when the player to
+/// move wins state `n` alone and 0 at a P-position: a formula of `formulas` or `digits`
+/// fitted to those 0s and 1s, for values with no pattern but P-positions of a digit rule
+/// (Mark, moving `n` to `n - 1` or `n / 2`: `won(n) = 1 - odd_v2(n)`).
+///
+/// # Complexity
+/// That of `find_formulas` and `find_digit_formulas`.
+///
+/// ```
+/// use lab::claims::p_formula_claim;
+/// use lab::tables::Table;
+/// // Grundy values 1 or 2 where 3 divides n + 1 an odd number of times, else 0.
+/// let v3 = |n: u64| (0..).take_while(|&k| n % 3u64.pow(k + 1) == 0).count() as u32;
+/// let values: Vec<u32> = (0..3000u64).map(|n| (v3(n + 1) % 2) * (1 + n as u32 % 2)).collect();
+/// let claim = p_formula_claim(&Table::read(values)).unwrap();
+/// assert_eq!(claim.headline, "p-positions: formula: won(n) = odd_v3(n + 1)");
+/// ```
+pub fn p_formula_claim(table: &Table) -> Option<Claim> {
+    let (values, first) = (table.values(), table.first());
+    let won: Vec<u32> = values.iter().map(|&v| u32::from(v != 0)).collect();
+    let fitted = fit(&won, first, true)?;
+    let formula = fitted.formula.replacen("g(n)", "won(n)", 1);
+    let mut notes =
+        vec!["won(n): 1 when the player to move wins n alone, 0 at a P-position".into()];
+    let read = table.kind().is_none();
+    notes.extend(fitted.notes("won", first, values.len(), Values::WinLose, read));
+    let mut code = fitted.code;
+    let won = code.pop().unwrap_or_default();
+    code.push(format!(
+        "let won = {};\nlet is_p = |n: u64| won(n) == 0;",
+        won
+    ));
+    Some(Claim {
+        headline: format!("p-positions: formula: {}", formula),
+        checked: every(first, values.len()),
         notes,
         code,
     })

@@ -24,6 +24,8 @@ pub enum Term {
     N,
     /// The exponent of `b` in `m`, its trailing digits 0 (not defined at 0).
     Valuation(u64),
+    /// 1 when the exponent of `b` in `m` is odd, else 0 (not defined at 0).
+    ValuationOdd(u64),
     /// The largest power of `b` that divides `m` (not defined at 0).
     PowerDividing(u64),
     /// The last nonzero digit of `m` (not defined at 0).
@@ -73,12 +75,13 @@ impl Term {
     /// Zeckendorf terms, then each base from 2 whose `b^3` is at most `len`, up to 10.
     ///
     /// # Complexity
-    /// O(1): at most 257 terms.
+    /// O(1): at most 264 terms.
     pub fn all(len: usize) -> Vec<Term> {
         let mut terms = vec![Term::N, Term::ZeckCount, Term::ZeckParity];
         for b in (2..=10u64).take_while(|&b| (b * b * b) as usize <= len) {
             terms.extend([
                 Term::Valuation(b),
+                Term::ValuationOdd(b),
                 Term::PowerDividing(b),
                 Term::LastNonzero(b),
                 Term::DigitSum(b),
@@ -111,9 +114,10 @@ impl Term {
         Some(match self {
             Term::N => m,
             Term::Valuation(b) if m > 0 => trailing(b, 0),
+            Term::ValuationOdd(b) if m > 0 => trailing(b, 0) % 2,
             Term::PowerDividing(b) if m > 0 => b.pow(trailing(b, 0) as u32),
             Term::LastNonzero(b) => digits(m, b).find(|&x| x != 0)?,
-            Term::Valuation(_) | Term::PowerDividing(_) => return None,
+            Term::Valuation(_) | Term::ValuationOdd(_) | Term::PowerDividing(_) => return None,
             Term::DigitSum(b) => digits(m, b).sum(),
             Term::Length(b) => digits(m, b).count() as u64,
             Term::Count(b, d) => count(b, d),
@@ -153,6 +157,11 @@ impl Term {
                 format!("v{b}"),
                 format!("the exponent of {b} in m, its trailing digits 0 in base {b} (m >= 1)"),
                 format!("{}.count() as u64", take(b, 0)),
+            ),
+            Term::ValuationOdd(b) => (
+                format!("odd_v{b}"),
+                format!("1 when the exponent of {b} in m is odd, else 0 (m >= 1)"),
+                format!("{}.count() as u64 % 2", take(b, 0)),
             ),
             Term::LastNonzero(b) => (
                 format!("lnz{b}"),
@@ -409,7 +418,7 @@ const MAX_COEFFICIENT: i64 = 4;
 /// [`MIN_VALUES`] values. At most 8 are returned.
 ///
 /// # Complexity
-/// O(T^2 x P) for T terms (at most 257, each at 2 offsets) and a prefix of P = 512 values,
+/// O(T^2 x P) for T terms (at most 264, each at 2 offsets) and a prefix of P = 512 values,
 /// then O(N log N) for each fit that holds on the prefix.
 ///
 /// ```

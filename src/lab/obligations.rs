@@ -23,7 +23,8 @@ use crate::tables::Values;
 use std::ops::Range;
 
 /// The induction step a formula of values `kind` must meet, in words, for the report:
-/// `formula` is its right-hand side (`v2(n)`), `from` the first state it speaks of.
+/// `formula` is its right-hand side (`v2(n)`), `from` the first state it speaks of, `read`
+/// whether the table was read rather than made from the rules.
 ///
 /// # Complexity
 /// O(1).
@@ -31,32 +32,32 @@ use std::ops::Range;
 /// ```
 /// use lab::obligations::to_prove;
 /// use lab::tables::Values;
-/// let step = to_prove(Some(Values::Grundy), "v2(n)", 1);
+/// let step = to_prove(Values::Grundy, "v2(n)", 1, false);
 /// let mex = "for every n >= 1, the mex of the formula's values over the moves of n";
 /// assert!(step.starts_with(&format!("to prove, by induction on n (every move goes down): {mex}")));
 /// assert!(step.ends_with("is v2(n)"));
 /// ```
-pub fn to_prove(kind: Option<Values>, formula: &str, from: u64) -> String {
+pub fn to_prove(kind: Values, formula: &str, from: u64, read: bool) -> String {
     let every = match from {
         0 => "for every n".to_string(),
         from => format!("for every n >= {}", from),
     };
     let step = match kind {
-        Some(Values::Grundy) | None => format!(
+        Values::Grundy => format!(
             "the mex of the formula's values over the moves of n (a move to a sum: the XOR \
              over its parts) is {formula}"
         ),
-        Some(Values::WinLose) => format!(
+        Values::WinLose => format!(
             "{formula} is 1 exactly when some move of n reaches a state where the formula is 0"
         ),
-        Some(Values::Misere) => format!(
+        Values::Misere => format!(
             "{formula} is 1 exactly when n has no move or some move of n reaches a state where \
              the formula is 0"
         ),
     };
-    let how = match kind {
-        None => "from the game's rules (the table was read), by induction on n",
-        Some(_) => "by induction on n (every move goes down)",
+    let how = match read {
+        true => "from the game's rules (the table was read), by induction on n",
+        false => "by induction on n (every move goes down)",
     };
     format!("to prove, {how}: {every}, {step}")
 }

@@ -7,7 +7,8 @@
 //! `arithmetic-periodic: start 1, period 4, saltus 4`, `formula: g(n) = v2(n)`,
 //! `p-positions: start 0, period 5, residues 0 2`,
 //! `p-positions: ratio: p(k) = floor(k * sqrt(2))`, `p-positions: geometric: p(k) = 2^k - 1`,
-//! `none up to 20000` (the number of values); for a grid, `periodic: x start 28, period 5; y start 28, period 5` (`y none`
+//! `p-positions: formula: won(n) = 1 - odd_v2(n)`, `none up to 20000` (the number of
+//! values); for a grid, `periodic: x start 28, period 5; y start 28, period 5` (`y none`
 //! for no period in `y`), `xor: g(x, y) = f(x) ^ f(y)` (or `^ h(y)`),
 //! `pairs: (a(n), a(n) + 2n), a(n) = mex` and `none up to 600 x 600`.
 //! A formula's first line is `formula: ` then the formula (`claims`), binary or, when
@@ -17,7 +18,7 @@
 //! no positions: no P-position and no exception is claimed of them.
 //! Layer 4: uses `tables`, `grids`, `periods`, `formulas`, `claims`, `ratios`, `plane` and `proofs`.
 
-use crate::claims::{formula_claim, geometric_claim, one_heap, Claim};
+use crate::claims::{formula_claim, geometric_claim, one_heap, p_formula_claim, Claim};
 use crate::formulas::ISQRT_CODE;
 use crate::grids::Grid;
 use crate::periods::{find_arithmetic, find_classes, find_period, first_tail_period};
@@ -151,7 +152,15 @@ pub fn find(table: &Table) -> Vec<Finding> {
             ratio.notes.push(format!("{} {}", also, clash));
             found.push(ratio);
         }
-        (false, None, None) => found.extend(geometric_claim(values, first).map(Finding::from)),
+        (false, None, None) => {
+            // Who wins by a formula, where the values have none (0s and 1s would have one).
+            let by_formula = || match formula_found || values.iter().all(|&v| v <= 1) {
+                true => None,
+                false => p_formula_claim(table),
+            };
+            let named = geometric_claim(values, first).or_else(by_formula);
+            found.extend(named.map(Finding::from));
+        }
         (false, classes, ratio) => found.extend(classes.into_iter().chain(ratio)),
     }
     for finding in &mut found {

@@ -60,6 +60,7 @@ fn plain_term(t: Term, m: u64) -> Option<u64> {
     Some(match t {
         Term::N => m,
         Term::Valuation(b) => u64::from(valuation(b)?),
+        Term::ValuationOdd(b) => u64::from(valuation(b)? % 2),
         Term::PowerDividing(b) => b.pow(valuation(b)?),
         Term::LastNonzero(b) => *plain_digits(m, b).iter().rev().find(|&&x| x != 0)?,
         Term::DigitSum(b) => plain_digits(m, b).iter().sum(),
@@ -83,6 +84,7 @@ fn plain_terms(len: usize) -> Vec<Term> {
         }
         terms.extend([
             Term::Valuation(b),
+            Term::ValuationOdd(b),
             Term::PowerDividing(b),
             Term::LastNonzero(b),
             Term::DigitSum(b),
@@ -272,7 +274,7 @@ proptest! {
     }
 
     #[test]
-    fn every_term_is_its_definition(m in 0u64..1 << 40, t in 0usize..257) {
+    fn every_term_is_its_definition(m in 0u64..1 << 40, t in 0usize..264) {
         let terms = plain_terms(1000);
         let term = terms[t % terms.len()];
         prop_assert_eq!(term.of(m), plain_term(term, m), "{:?} at {}", term, m);
@@ -286,7 +288,8 @@ proptest! {
 fn every_term_is_found_on_its_own_values() {
     let base = |t: &Term| match *t {
         Term::N | Term::ZeckCount | Term::ZeckParity => 2,
-        Term::Valuation(b) | Term::PowerDividing(b) | Term::LastNonzero(b) => b,
+        Term::Valuation(b) | Term::ValuationOdd(b) | Term::PowerDividing(b) => b,
+        Term::LastNonzero(b) => b,
         Term::DigitSum(b) | Term::Length(b) => b,
         Term::Count(b, _) | Term::CountOdd(b, _) | Term::Lacks(b, _) | Term::Trailing(b, _) => b,
     };
@@ -419,6 +422,11 @@ fn every_code_line_fits_92_columns_and_the_code_compiles_and_gives_the_values() 
             ],
             constant: 0,
             at_zero: None,
+        },
+        DigitFormula {
+            parts: vec![part(-1, Term::ValuationOdd(2), 0)],
+            constant: 1,
+            at_zero: Some(0),
         },
     ];
     let mut program = String::new();

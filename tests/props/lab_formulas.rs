@@ -406,3 +406,46 @@ fn a_table_of_no_pattern_points_to_the_sieve_which_gives_its_win_lose() {
     let won: Vec<u32> = won.iter().map(|&w| u32::from(w)).collect();
     assert_eq!(table.values(), won);
 }
+
+#[test]
+fn marks_p_positions_are_named_by_a_formula_of_who_wins_and_not_once_one_changes() {
+    // Mark: move n to n - 1 or n / 2. Its values are 0, 1, 2 in no pattern the lab knows;
+    // a P-position is 0 or a number whose exponent of 2 is odd.
+    let mark = |n: u64, to: &mut Moves| {
+        if n > 0 {
+            to.heap(n - 1);
+            to.heap(n / 2);
+        }
+    };
+    let table = Table::heaps(&mark, 5000, Values::Grundy).unwrap();
+    let by_hand = plain(5000, |n| if n == 0 { vec![] } else { vec![n - 1, n / 2] });
+    assert_eq!(table.values(), by_hand);
+    let v2_odd = |n: u64| n > 0 && n.trailing_zeros() % 2 == 1;
+    assert!((0..5000).all(|n| (by_hand[n as usize] == 0) == (n == 0 || v2_odd(n))));
+    let found = find(&table);
+    let p = finding(&found, "p-positions: formula: won(n) = 1 - odd_v2(n)");
+    assert!(noted(p, "won(0) = 0, apart"), "{p:?}");
+    assert!(
+        noted(p, "1 - odd_v2(n) is 1 exactly when some move of n reaches"),
+        "{p:?}"
+    );
+    assert!(noted(p, "XOR-ing is_p over heaps would be wrong"), "{p:?}");
+    assert_eq!(
+        p.code.last().unwrap().lines().last(),
+        Some("let is_p = |n: u64| won(n) == 0;")
+    );
+    let won = |n: u64| u64::from(n > 0 && !v2_odd(n));
+    let big = 1_000_000_000_000_000;
+    assert_eq!(
+        check_step(&mark, Values::WinLose, won, big..big + 5000),
+        Ok(())
+    );
+    // One P-position made a win: nothing of the kind is claimed.
+    let mut values = table.values().to_vec();
+    values[4998] = 1;
+    let found = find(&Table::read(values));
+    assert!(
+        !found.iter().any(|f| f.headline.starts_with("p-positions")),
+        "{found:?}"
+    );
+}
