@@ -105,7 +105,7 @@ pub fn report(table: &Table) -> String {
         text,
         "\nP-positions (value 0): {} of {}: {}{}\n",
         count,
-        values.len(),
+        values.len().saturating_sub(from),
         first.join(" "),
         more
     );

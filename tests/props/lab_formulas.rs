@@ -233,7 +233,7 @@ fn a_game_whose_first_state_is_1_claims_nothing_of_state_0() {
     );
     assert!(text.contains("\n      0 | - 0 1 0 2 0 1 0 3 0\n"), "{text}");
     assert!(
-        text.contains("\nP-positions (value 0): 500 of 1000: 1 3 5 7 "),
+        text.contains("\nP-positions (value 0): 500 of 999: 1 3 5 7 "),
         "{text}"
     );
     let found = find(&table);
