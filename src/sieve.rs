@@ -19,7 +19,8 @@ const BLOCK: usize = 1 << 15;
 ///
 /// # Complexity
 /// O(len + L x |sizes| + L x len / 2^15) for L lost states, in len bytes (subtract a square:
-/// about 6 ms to 10^6, 0.15 s to 10^7, where `grundy_by_index` takes seconds).
+/// about 10 ms to 10^6 and 0.15 s to 10^7, `cargo bench -- sieve`; `grundy_by_index` takes
+/// seconds to 10^6).
 ///
 /// # Panics
 /// If `sizes` is not strictly increasing or holds 0.
