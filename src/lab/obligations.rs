@@ -34,7 +34,8 @@ use std::ops::Range;
 /// use lab::tables::Values;
 /// let step = to_prove(Values::Grundy, "v2(n)", 1, false);
 /// let mex = "for every n >= 1, the mex of the formula's values over the moves of n";
-/// assert!(step.starts_with(&format!("to prove, by induction on n (every move goes down): {mex}")));
+/// let how = "to prove, by induction on n (every move goes down)";
+/// assert!(step.starts_with(&format!("{how}: {mex}")));
 /// assert!(step.ends_with("is v2(n)"));
 /// ```
 pub fn to_prove(kind: Values, formula: &str, from: u64, read: bool) -> String {
