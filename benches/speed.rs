@@ -21,7 +21,8 @@
 //! one more run of each program reports its peak memory.
 //!
 //! One more, `nim_duel`, times an interactive binary's exchanges with a judge over pipes
-//! against the same player in C (`speed/interactive.rs`), and `lab` times the lab's tables,
+//! against the same player in C (`speed/interactive.rs`), `sieve` times the win/lose sieve
+//! against `grundy_by_index` (`speed/toolkit.rs`), and `lab` times the lab's tables,
 //! searches and pictures in this process against their goals (`speed/lab.rs`).
 //!
 //! To add a benchmark: write its generator in `speed/inputs.rs` and add a [`Case`] to
@@ -874,7 +875,7 @@ fn main() -> ExitCode {
     let wanted: Vec<&String> = args.iter().filter(|a| !a.starts_with("--")).collect();
     let picks = |name: &str| wanted.iter().any(|w| name.contains(w.as_str()));
     let names = || {
-        let tools = [interactive::NAME, toolkit::CALLS, lab::NAME];
+        let tools = [interactive::NAME, toolkit::CALLS, toolkit::SIEVE, lab::NAME];
         (CASES.iter().map(|c| c.name)).chain(tools)
     };
     if let Some(unknown) = wanted
@@ -914,6 +915,9 @@ fn bench_all(picked: impl Fn(&str) -> bool) -> io::Result<()> {
     }
     if picked(toolkit::CALLS) {
         toolkit::calls();
+    }
+    if picked(toolkit::SIEVE) {
+        toolkit::sieve();
     }
     if picked(lab::NAME) {
         lab::bench();

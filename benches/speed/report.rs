@@ -28,6 +28,8 @@ static REPORT: Mutex<Report> = Mutex::new(Report {
 pub enum Sentence {
     /// The toolkit's calls, one at a time.
     Calls,
+    /// The win/lose sieve against `grundy_by_index`.
+    Sieve,
     /// Other fixed layouts against the standard one.
     Layouts,
     /// Numbers of more digits against fewer.

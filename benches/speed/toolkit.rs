@@ -1,7 +1,9 @@
 //! The toolkit at the reader's speed: four problems whose game theory is O(1) a number, each
 //! written on the library as its README shows a user, with its input generator and a plain
 //! check of its answers written apart from the library. Each input is 10^6 numbers of 18 or
-//! 19 digits; the goal is at most 4 times the I/O floor.
+//! 19 digits; the goal is at most 4 times the I/O floor. Beside them, the toolkit's O(1)
+//! calls one by one ([`calls`]), and the win/lose sieve against `grundy_by_index`
+//! ([`sieve`]).
 
 use crate::checks;
 use crate::inputs::Rng;
@@ -287,6 +289,85 @@ pub fn check_kayles(input: &[u8], output: &[u8]) -> std::result::Result<String, 
 
 /// The name of the per-call timings, [`calls`].
 pub const CALLS: &str = "calls";
+
+/// The name of the win/lose sieve's timings, [`sieve`].
+pub const SIEVE: &str = "sieve";
+
+/// The median of `rounds` timed runs of `run` after a warm-up, in seconds.
+// Benches run on the current toolchain only (`black_box` is newer than `rust-version`).
+#[allow(clippy::incompatible_msrv)]
+fn median<T>(rounds: usize, mut run: impl FnMut() -> T) -> f64 {
+    std::hint::black_box(run());
+    let mut times: Vec<f64> = (0..rounds)
+        .map(|_| {
+            let start = std::time::Instant::now();
+            std::hint::black_box(run());
+            start.elapsed().as_secs_f64()
+        })
+        .collect();
+    times.sort_by(|a, b| a.partial_cmp(b).expect("times"));
+    times[rounds / 2]
+}
+
+/// Times the win/lose table of subtract-a-square by `sieve::win_lose_by_sizes` to 10^6 and
+/// 10^7 against its goals (20 ms and 0.3 s), and against the same table from
+/// `game::grundy_by_index` (the Grundy values, then whether each is 0) to 10^6, the two
+/// checked equal: medians of 11 runs, 3 for `grundy_by_index`, which takes seconds.
+pub fn sieve() {
+    use combgames::game::grundy_by_index;
+    use combgames::sieve::win_lose_by_sizes;
+    println!("{SIEVE}: the win/lose table of subtract-a-square, medians in this process");
+    let squares =
+        |len: usize| -> Vec<usize> { (1..).map(|k| k * k).take_while(|&s| s < len).collect() };
+    let by_grundy = |len: usize| {
+        let sizes = squares(len);
+        let grundy = grundy_by_index(len, |n, grundy, values| {
+            (sizes.iter().take_while(|&&s| s <= n)).for_each(|&s| values.push(grundy[n - s]));
+        });
+        grundy.iter().map(|&g| g != 0).collect::<Vec<bool>>()
+    };
+    let million = 1_000_000;
+    let sizes = squares(million);
+    assert!(win_lose_by_sizes(million, &sizes) == by_grundy(million));
+    let mut figures = Vec::new();
+    let mut line = |name: &str, seconds: f64, goal: Option<f64>| {
+        let word = match goal {
+            Some(goal) if seconds <= goal => format!(" (goal <= {goal} s: met)"),
+            Some(goal) => format!(" (goal <= {goal} s: MISSED)"),
+            None => String::new(),
+        };
+        println!("  {name:<48} {seconds:8.4} s{word}");
+        figures.push(format!("{name} {:.1} ms", seconds * 1e3));
+        seconds
+    };
+    let sieve = line(
+        "win_lose_by_sizes, 10^6",
+        median(11, || win_lose_by_sizes(million, &sizes)),
+        Some(0.02),
+    );
+    let ten_million = 10 * million;
+    let sizes = squares(ten_million);
+    line(
+        "win_lose_by_sizes, 10^7",
+        median(11, || win_lose_by_sizes(ten_million, &sizes)),
+        Some(0.3),
+    );
+    let grundy = line(
+        "grundy_by_index, 10^6",
+        median(3, || by_grundy(million)),
+        None,
+    );
+    println!("  the sieve is {:.0} times faster at 10^6", grundy / sieve);
+    super::report::sentence(
+        super::report::Sentence::Sieve,
+        format!(
+            "The win/lose table of subtract-a-square, medians in one process: {} ({:.0} times \
+             faster).",
+            figures.join(", "),
+            grundy / sieve
+        ),
+    );
+}
 
 /// Times the toolkit's O(1) calls one by one: 10^7 calls each on arguments of 18 or 19
 /// digits, after a warm-up, the best of five runs, in nanoseconds a call (the loop's own

@@ -14,23 +14,34 @@
 //!   as residue classes.
 //! - [`formulas`] (layer 0): values that are a function of the binary or Fibonacci
 //!   expansion, and an exact `u128` integer square root.
+//! - [`digits`] (layer 0): formulas over the digits of `n` in bases 2 to 10 or its
+//!   Zeckendorf sum, and affine combinations of two, for values `formulas` does not fit.
+//! - [`geometric`] (layer 0): P-positions `p(k + 1) = b p(k) + c`, as `2^k - 1`.
 //! - [`png`] (layer 0): a grid's picture as a PNG, written with std.
 //! - [`tables`] (layer 1): the values of a game's states from its rules (Grundy, win/lose,
 //!   misère), the laws of the rules checked; tables read from elsewhere.
 //! - [`ratios`] (layer 1): P-positions `floor(k α)` for a quadratic irrational `α`, exact in
 //!   integers.
 //! - [`grids`] (layer 2): the values of a game's cells `(x, y)`, likewise.
+//! - [`obligations`] (layer 2): what is left to prove of a formula, the induction step
+//!   over the rules, and its check at any states.
 //! - [`plane`] (layer 3): grids periodic after a border, nim-sums `f(x) ^ h(y)`,
 //!   Wythoff-like pairs.
 //! - [`proofs`] (layer 3): the theorems that prove a period: the window, Guy-Smith, the
 //!   residue check, the box.
 //! - [`verify`] (layer 3): the test helpers, a formula checked against a table or a grid.
+//! - [`claims`] (layer 3): a formula of the values with the step left to prove, and
+//!   P-positions `p(k + 1) = b p(k) + c`, as the text of a finding.
 //! - [`patterns`] (layer 4): every pattern of a table or grid, with its range, proof and code.
 //! - [`report`] (layer 5): the report's text, and `explore`, from rules to report in one call.
 //! - [`run`] (layer 6): the report from the command line, the `main` of a program's `lab.rs`.
 
+pub mod claims;
+pub mod digits;
 pub mod formulas;
+pub mod geometric;
 pub mod grids;
+pub mod obligations;
 pub mod patterns;
 pub mod periods;
 pub mod plane;

@@ -6,20 +6,27 @@
 //! The first lines, for a test to match: `periodic: start 71, period 12`,
 //! `arithmetic-periodic: start 1, period 4, saltus 4`, `formula: g(n) = v2(n)`,
 //! `p-positions: start 0, period 5, residues 0 2`,
-//! `p-positions: ratio: p(k) = floor(k * sqrt(2))`, `none up to 20000` (the number of
+//! `p-positions: ratio: p(k) = floor(k * sqrt(2))`, `p-positions: geometric: p(k) = 2^k - 1`,
+//! `p-positions: formula: won(n) = 1 - odd_v2(n)`, `none up to 20000` (the number of
 //! values); for a grid, `periodic: x start 28, period 5; y start 28, period 5` (`y none`
 //! for no period in `y`), `xor: g(x, y) = f(x) ^ f(y)` (or `^ h(y)`),
 //! `pairs: (a(n), a(n) + 2n), a(n) = mex` and `none up to 600 x 600`.
-//! Layer 4: uses `tables`, `grids`, `periods`, `formulas`, `ratios`, `plane` and `proofs`.
+//! A formula's first line is `formula: ` then the formula (`claims`), binary or, when
+//! nothing else is found, in any base (`formula: g(n) = lnz3(n) - 1`); a formula is never
+//! proved, and its notes state the induction step left to prove. A P-position pattern notes
+//! that it decides one heap, not a sum. States below the game's first (`Table::first`) are
+//! no positions: no P-position and no exception is claimed of them.
+//! Layer 4: uses `tables`, `grids`, `periods`, `formulas`, `claims`, `ratios`, `plane` and `proofs`.
 
-use crate::formulas::{find_formulas, ISQRT_CODE};
+use crate::claims::{formula_claim, geometric_claim, one_heap, p_formula_claim, Claim};
+use crate::formulas::ISQRT_CODE;
 use crate::grids::Grid;
 use crate::periods::{find_arithmetic, find_classes, find_period, first_tail_period};
 use crate::periods::{Period, EVIDENCE};
 use crate::plane::{find_pairs, find_plane_period, find_xor};
 use crate::proofs::{heap_period, plane_period, Verdict};
 use crate::ratios::find_ratio;
-use crate::tables::Table;
+use crate::tables::{Table, Values};
 
 /// A pattern found, as a report shows it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -36,6 +43,15 @@ pub struct Finding {
     pub code: Vec<String>,
     /// The period of a periodic or arithmetic-periodic table, by which a report lays it out.
     pub period: Option<Period>,
+}
+
+impl From<Claim> for Finding {
+    fn from(claim: Claim) -> Finding {
+        let mut finding = Finding::new(claim.headline, claim.checked);
+        finding.notes = claim.notes;
+        finding.code = claim.code;
+        finding
+    }
 }
 
 impl Finding {
@@ -65,7 +81,7 @@ impl Finding {
 /// assert_eq!(found[0].code, ["|n: u64| [0u32, 1, 1, 2][(n % 4) as usize]"]);
 /// ```
 pub fn find(table: &Table) -> Vec<Finding> {
-    let values = table.values();
+    let (values, first) = (table.values(), table.first() as usize);
     let len = values.len();
     let mut found = Vec::new();
     let claimed = find_period(values);
@@ -84,7 +100,7 @@ pub fn find(table: &Table) -> Vec<Finding> {
     // A proved period leaves no room for an irrational ratio; a claimed one gives way to it.
     let mut ratio = proof
         .as_ref()
-        .map_or_else(|| ratio_finding(values), |_| None);
+        .map_or_else(|| ratio_finding(values, first), |_| None);
     let clash = "within the table, which P-positions of an irrational ratio cannot do for \
                  ever: one of the two breaks past the table; tabulate more";
     let mut unused_why = None;
@@ -123,26 +139,10 @@ pub fn find(table: &Table) -> Vec<Finding> {
         finding.period = Some(Period { start, period: p });
         found.push(finding);
     }
-    let formulas = find_formulas(values);
-    if let Some((first, others)) = formulas.split_first() {
-        let mut finding = Finding::new(format!("formula: {}", first), format!("every n < {}", len));
-        let zero = first.at_zero.map(|g| format!("g(0) = {}, apart", g));
-        finding.notes.extend(zero);
-        finding.notes.push(format!(
-            "{}: {}",
-            first.feature.name(),
-            definition(first.feature)
-        ));
-        let others: Vec<String> = others.iter().map(|f| f.to_string()).collect();
-        if !others.is_empty() {
-            finding
-                .notes
-                .push(format!("the same values: {}", others.join("; ")));
-        }
-        finding.code.push(first.code());
-        found.push(finding);
-    }
-    match (periodic_found, classes_finding(values), ratio) {
+    let formula = formula_claim(table, found.is_empty()).map(Finding::from);
+    let formula_found = formula.is_some();
+    found.extend(formula);
+    match (periodic_found, classes_finding(values, first), ratio) {
         (true, _, _) => {}
         (false, Some(classes), Some(mut ratio)) => {
             let also = format!(
@@ -152,7 +152,21 @@ pub fn find(table: &Table) -> Vec<Finding> {
             ratio.notes.push(format!("{} {}", also, clash));
             found.push(ratio);
         }
+        (false, None, None) => {
+            // Who wins by a formula, where the values have none (0s and 1s would have one).
+            let by_formula = || match formula_found || values.iter().all(|&v| v <= 1) {
+                true => None,
+                false => p_formula_claim(table),
+            };
+            let named = geometric_claim(values, first).or_else(by_formula);
+            found.extend(named.map(Finding::from));
+        }
         (false, classes, ratio) => found.extend(classes.into_iter().chain(ratio)),
+    }
+    for finding in &mut found {
+        if finding.headline.starts_with("p-positions:") {
+            finding.notes.push(one_heap(formula_found));
+        }
     }
     if found.is_empty() {
         let mut none = Finding::new(format!("none up to {}", len), format!("n < {}", len));
@@ -161,8 +175,15 @@ pub fn find(table: &Table) -> Vec<Finding> {
              or compute more values and look again",
             len
         ));
+        if table.kind() != Some(Values::Misere) {
+            none.notes.push(
+                "who wins, when every move takes a size from a fixed set (a square, a prime): \
+                 combgames::sieve::win_lose_by_sizes tabulates 10^7 states in about 0.2 s"
+                    .into(),
+            );
+        }
         none.notes.extend(unused_why);
-        let lost: Vec<usize> = (0..len).filter(|&n| values[n] == 0).collect();
+        let lost: Vec<usize> = (first..len).filter(|&n| values[n] == 0).collect();
         if let Some(&last) = lost
             .last()
             .filter(|&&last| lost.len() <= 64 && 2 * last < len)
@@ -224,11 +245,13 @@ fn periodic(values: &[u32], p: Period, checked: &str) -> Finding {
     finding
 }
 
-/// The P-positions of `values` as residue classes, if found.
-fn classes_finding(values: &[u32]) -> Option<Finding> {
+/// The P-positions of `values` as residue classes, if found; those below `first` are no
+/// positions.
+fn classes_finding(values: &[u32], first: usize) -> Option<Finding> {
     // Finitely many P-positions, as far as tabulated, make no claim: the report lists them;
     // a finite set claimed from a table would be a guess.
-    let c = find_classes(values).filter(|c| !c.classes.is_empty())?;
+    let mut c = find_classes(values).filter(|c| !c.classes.is_empty())?;
+    c.before.retain(|&n| n >= first);
     let (a, m) = (c.start, c.modulus);
     let head = format!(
         "p-positions: start {}, period {}, residues {}",
@@ -251,10 +274,10 @@ fn classes_finding(values: &[u32]) -> Option<Finding> {
     Some(finding)
 }
 
-/// The P-positions of `values` as `floor((k + i) α) + j`, if found.
-fn ratio_finding(values: &[u32]) -> Option<Finding> {
+/// The P-positions of `values` from `first` as `floor((k + i) α) + j`, if found.
+fn ratio_finding(values: &[u32], first: usize) -> Option<Finding> {
     let len = values.len();
-    let lost: Vec<u64> = (0..len as u64)
+    let lost: Vec<u64> = (first as u64..len as u64)
         .filter(|&n| values[n as usize] == 0)
         .collect();
     let ratio = find_ratio(&lost)?;
@@ -269,21 +292,6 @@ fn ratio_finding(values: &[u32]) -> Option<Finding> {
     let mut finding = Finding::new(head, checked);
     finding.code = vec![ISQRT_CODE.to_string(), ratio.code()];
     Some(finding)
-}
-
-/// What a feature is, for the report.
-fn definition(feature: crate::formulas::Feature) -> &'static str {
-    use crate::formulas::Feature::*;
-    match feature {
-        V2 => "the exponent of 2 in m, its trailing zeros",
-        TrailingOnes => "the trailing ones of m",
-        BitLen => "the bit length of m (0 for 0)",
-        Popcount => "the ones of m",
-        Parity => "the parity of the ones of m (1 for odious m)",
-        IsPow2 => "1 when m is a power of 2, else 0",
-        ZeckMin => "the smallest term of m's Zeckendorf sum of 1, 2, 3, 5, 8...",
-        ZeckIndex => "the index from 0 in 1, 2, 3, 5, 8... of m's smallest Zeckendorf term",
-    }
 }
 
 /// Numbers separated by spaces.

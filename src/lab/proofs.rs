@@ -166,11 +166,16 @@ fn residues(values: &[u32], found: Period, set: &crate::rules::Residues) -> Verd
             return Verdict::NotProved(why);
         }
     }
+    // With no values before the period, no move reaches a value outside it.
+    let near = match start {
+        0 => "the period starts at 0, so every state a move reaches follows it".to_string(),
+        _ => format!("none of them among the values below {start} that moves near n reach"),
+    };
     let line = format!(
         "residues: the moves from {from} on are {:?} modulo {q} (checked below {len}, each class \
          first at {:?}), those below {from} are {:?}; for n >= {n0} the options' values depend \
-         on n modulo {period} only and give the period's values, none of them among the values \
-         below {start} that moves near n reach: by induction for every n >= {n0}",
+         on n modulo {period} only and give the period's values, {near}: by induction for every \
+         n >= {n0}",
         set.classes, first, below
     );
     Verdict::Proved(found, vec![line])

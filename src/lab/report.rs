@@ -31,7 +31,7 @@ const MAX_COLUMNS: usize = 60;
 /// assert!(text.contains("\nperiodic: start 0, period 3\n"));
 /// ```
 pub fn report(table: &Table) -> String {
-    let values = table.values();
+    let (values, from) = (table.values(), table.first() as usize);
     let found = find(table);
     let mut text = format!(
         "lab: {} values g(0) .. g({}), {}\n\n",
@@ -39,6 +39,15 @@ pub fn report(table: &Table) -> String {
         values.len().saturating_sub(1),
         kind(table.kind(), values)
     );
+    if from > 0 {
+        // Before the blank line, as a second line of the head.
+        text.pop();
+        let _ = writeln!(
+            text,
+            "states below {} are no positions (shown as -)\n",
+            from
+        );
+    }
     // Rows of the period from its start, so that a column is a residue; else rows of 10.
     let period = found.iter().find_map(|f| f.period);
     let (start, width): (usize, usize) = match period {
@@ -68,6 +77,9 @@ pub fn report(table: &Table) -> String {
         for n in row..row + width as isize {
             match n {
                 n if n < 0 || n as usize >= shown => text.push_str(&" ".repeat(cell)),
+                n if (n as usize) < from => {
+                    let _ = write!(text, "{:>w$}", "-", w = cell);
+                }
                 n => {
                     let _ = write!(text, "{:>w$}", values[n as usize], w = cell);
                 }
@@ -79,8 +91,11 @@ pub fn report(table: &Table) -> String {
     if shown < values.len() {
         let _ = writeln!(text, "        ... {} values in all", values.len());
     }
-    let count = values.iter().filter(|&&v| v == 0).count();
-    let first: Vec<String> = (0..values.len())
+    let count = values[from.min(values.len())..]
+        .iter()
+        .filter(|&&v| v == 0)
+        .count();
+    let first: Vec<String> = (from..values.len())
         .filter(|&n| values[n] == 0)
         .take(40)
         .map(|n| n.to_string())
@@ -90,7 +105,7 @@ pub fn report(table: &Table) -> String {
         text,
         "\nP-positions (value 0): {} of {}: {}{}\n",
         count,
-        values.len(),
+        values.len().saturating_sub(from),
         first.join(" "),
         more
     );

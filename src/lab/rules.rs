@@ -41,6 +41,14 @@ pub trait Heap {
     fn family(&self) -> Family {
         Family::Unknown
     }
+
+    /// The first state that is a position of the game: 0 unless the states are numbered
+    /// from 1 (a heap of 0 is no heap, coins are numbered from 1), then 1. A table never
+    /// asks the rules for the moves of a state below it (it has none), and a report shows
+    /// such a state as `-` and claims nothing of it.
+    fn first(&self) -> u64 {
+        0
+    }
 }
 
 impl<F: Fn(u64, &mut Moves)> Heap for F {

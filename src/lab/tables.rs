@@ -46,10 +46,12 @@ pub struct Table {
     values: Vec<u32>,
     kind: Option<Values>,
     family: Family,
+    first: u64,
 }
 
 impl Table {
-    /// The values of `game`'s states `0..len`, smallest first.
+    /// The values of `game`'s states `0..len`, smallest first (a state below
+    /// [`Heap::first`] has no move).
     ///
     /// # Complexity
     /// O(len + moves listed) plus the rules' work; a declared family's moves are listed
@@ -73,7 +75,7 @@ impl Table {
     /// assert_eq!(err.to_string(), "heap 0: a move to heap 1, which is not smaller");
     /// ```
     pub fn heaps<G: Heap + ?Sized>(game: &G, len: usize, kind: Values) -> Result<Table, RuleError> {
-        let family = game.family();
+        let (family, first) = (game.family(), game.first());
         let mut declared = Declared::new(&family, len)?;
         let (mut values, mut to, mut options) = (Vec::with_capacity(len), Moves::default(), vec![]);
         for n in 0..len {
@@ -82,8 +84,10 @@ impl Table {
                 why,
             };
             to.clear();
-            game.moves(n as u64, &mut to);
-            declared.check(n as u64, &to).map_err(at)?;
+            if n as u64 >= first {
+                game.moves(n as u64, &mut to);
+                declared.check(n as u64, &to).map_err(at)?;
+            }
             let value = |m: u64, what: &str| match values.get(m as usize) {
                 Some(&v) if m < n as u64 => Ok(v),
                 _ => Err(at(format!(
@@ -120,6 +124,7 @@ impl Table {
             values,
             kind: Some(kind),
             family,
+            first,
         })
     }
 
@@ -133,6 +138,7 @@ impl Table {
             values,
             kind: None,
             family: Family::Unknown,
+            first: 0,
         }
     }
 
@@ -150,6 +156,15 @@ impl Table {
     /// O(1).
     pub fn kind(&self) -> Option<Values> {
         self.kind
+    }
+
+    /// The first state that is a position of the game ([`Heap::first`]; 0 for a table
+    /// read): the states below it are no positions.
+    ///
+    /// # Complexity
+    /// O(1).
+    pub fn first(&self) -> u64 {
+        self.first
     }
 
     /// The family the game declared, checked on every state of the table.
