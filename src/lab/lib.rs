@@ -10,11 +10,12 @@
 //!
 //! - [`rules`] (layer 0): a game's rules written once, as the moves of a numbered state (a
 //!   heap, a pair `(x, y)`), and the family a theorem needs.
-//! - [`periods`] (layer 0): eventually periodic and arithmetic-periodic values, P-positions
+//! - [`periods`] (layer 1): eventually periodic and arithmetic-periodic values, P-positions
 //!   as residue classes.
 //! - [`formulas`] (layer 0): values that are a function of the binary or Fibonacci
 //!   expansion, and an exact `u128` integer square root.
 //! - [`png`] (layer 0): a grid's picture as a PNG, written with std.
+//! - [`code`] (layer 0): the shapes of the code the lab prints, as `cargo fmt` leaves them.
 //! - [`tables`] (layer 1): the values of a game's states from its rules (Grundy, win/lose,
 //!   misère), the laws of the rules checked; tables read from elsewhere.
 //! - [`ratios`] (layer 1): P-positions `floor(k α)` for a quadratic irrational `α`, exact in
@@ -28,6 +29,7 @@
 //! - [`patterns`] (layer 4): every pattern of a table or grid, with its range, proof and code.
 //! - [`report`] (layer 5): the report's text, and `explore`, from rules to report in one call.
 
+pub mod code;
 pub mod formulas;
 pub mod grids;
 pub mod patterns;

@@ -10,10 +10,11 @@
 //! above: for them `a(n) = floor(n α)` with `α = (2 - c + sqrt(c^2 + 4)) / 2` for every `n`,
 //! a theorem on these sequences (Fraenkel, 1982), so the code computes `a(n)` so; the
 //! P-positions are checked against the pairs on every cell of the grid.
-//! Layer 3: uses `grids`, `periods` and `ratios`.
+//! Layer 3: uses `code`, `grids`, `periods` and `ratios`.
 
+use crate::code::{bring_back, closure, times, Table};
 use crate::grids::Grid;
-use crate::periods::{array, find_period, Period};
+use crate::periods::{find_period, Period};
 use crate::ratios::Quadratic;
 
 /// The periods of a grid in each coordinate; at least one is found.
@@ -56,37 +57,28 @@ pub fn find_plane_period(grid: &Grid) -> Option<PlanePeriod> {
 impl PlanePeriod {
     /// The grid's values as a closure `|x: u64, y: u64|` to paste: a coordinate with a
     /// period is brought back into the corner of the grid that it holds; one without
-    /// stays, so it must be within the grid.
+    /// stays, and must be within the grid (the code asserts it). The corner is a block of
+    /// digits, a row of it to a line.
     ///
     /// # Complexity
     /// O(the corner's cells).
     pub fn code(&self, grid: &Grid) -> String {
         let back = |found: Option<Period>, v: &str, len: usize| match found {
-            Some(Period { start, period }) => (
-                format!(
-                    "let {v} = if {v} < {e} {{ {v} }} else {{ {s} + ({v} - {s}) % {p} }};",
-                    e = start + period,
-                    s = start,
-                    p = period
-                ),
-                start + period,
+            Some(Period { start, period }) => (bring_back(v, start, period), start + period),
+            None => (
+                vec![format!("assert!({v} < {len}, \"{v} beyond the grid\");")],
+                len,
             ),
-            None => (String::new(), len),
         };
         let (x_back, height) = back(self.x, "x", grid.rows());
         let (y_back, width) = back(self.y, "y", grid.cols());
-        let rows: Vec<String> = (0..height)
-            .map(|x| format!("        {},", array(&grid.row(x)[..width], "u32")))
+        let corner: Vec<u64> = (0..height)
+            .flat_map(|x| grid.row(x)[..width].iter().map(|&v| u64::from(v)))
             .collect();
-        format!(
-            "|x: u64, y: u64| {{\n    const CORNER: [[u32; {}]; {}] = [\n{}\n    ];\n    \
-             {}\n    {}\n    CORNER[x as usize][y as usize]\n}}",
-            width,
-            height,
-            rows.join("\n"),
-            x_back,
-            y_back
-        )
+        let table = Table::new("CORNER", &corner, width, "u32", true);
+        let body = [table.define(), x_back, y_back].concat();
+        let index = format!("({} + y) as usize", times("x", width));
+        closure("|x: u64, y: u64|", &[body, table.at(&index)].concat())
     }
 }
 
