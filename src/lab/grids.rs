@@ -6,7 +6,7 @@
 //! From the library: `game::mex`.
 //! Layer 2: uses `rules` and `tables`.
 
-use crate::rules::{Plane, PlaneFamily, PlaneMoves};
+use crate::rules::{plane_family_moves, Plane, PlaneFamily, PlaneMoves};
 use crate::tables::{RuleError, Values};
 use combgames::game::mex;
 
@@ -159,18 +159,20 @@ fn fill<G: Plane + ?Sized>(
     kind: Values,
     triangle: bool,
 ) -> Result<Option<Vec<u32>>, RuleError> {
-    let steps = match family {
-        PlaneFamily::Unknown => None,
-        PlaneFamily::Steps(steps) => match steps.iter().find(|&&(dx, dy)| dx + dy >= 0) {
-            Some(step) => {
-                return Err(RuleError {
-                    state: "the declared family".to_string(),
-                    why: format!("step {:?} does not lower x + y", step),
-                })
-            }
-            None => Some(steps),
-        },
+    let malformed = |why: String| RuleError {
+        state: "the declared family".to_string(),
+        why,
     };
+    match family {
+        PlaneFamily::Steps(steps) => {
+            if let Some(step) = steps.iter().find(|&&(dx, dy)| dx + dy >= 0) {
+                return Err(malformed(format!("step {:?} does not lower x + y", step)));
+            }
+        }
+        PlaneFamily::Wythoff(0) => return Err(malformed("Wythoff(0): a is at least 1".into())),
+        PlaneFamily::Wythoff(_) | PlaneFamily::Unknown => {}
+    }
+    let declared = *family != PlaneFamily::Unknown;
     let diagonals = (rows + cols).saturating_sub(1);
     // A cell's place: row by row in the grid, diagonal by diagonal in the triangle.
     let place = |x: usize, y: usize| match triangle {
@@ -196,22 +198,22 @@ fn fill<G: Plane + ?Sized>(
         };
         to.clear();
         game.moves(x as u64, y as u64, &mut to);
-        if let Some(steps) = steps {
+        if declared {
             listed.clear();
             listed.extend_from_slice(to.cells());
             listed.sort_unstable();
             listed.dedup();
-            expected.clear();
-            let (x, y) = (x as i64, y as i64);
-            let inside = steps.iter().map(|&(dx, dy)| (x + dx, y + dy));
-            let inside = inside.filter(|&(a, b)| a >= 0 && b >= 0);
-            expected.extend(inside.map(|(a, b)| (a as u64, b as u64)));
+            plane_family_moves(family, x as u64, y as u64, &mut expected);
             expected.sort_unstable();
             expected.dedup();
             if listed != expected {
+                let declared = match family {
+                    PlaneFamily::Steps(steps) => format!("steps {:?} give", steps),
+                    other => format!("{:?} gives", other),
+                };
                 return Err(at(format!(
-                    "the rules give cells {:?}, but the declared steps {:?} give {:?}",
-                    listed, steps, expected
+                    "the rules give cells {:?}, but the declared {} {:?}",
+                    listed, declared, expected
                 )));
             }
         }

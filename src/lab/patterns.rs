@@ -374,6 +374,11 @@ pub fn find_plane(grid: &Grid) -> Vec<Finding> {
                 alpha
             ));
         }
+        match pairs.proof(grid) {
+            Some(Ok(lines)) => finding.proof = Some(lines),
+            Some(Err(why)) => finding.notes.push(format!("not proved: {}", why)),
+            None => finding.notes.extend(pairs.proposal()),
+        }
         if let Some(code) = pairs.code() {
             finding.code = vec![ISQRT_CODE.to_string(), code];
         }

@@ -10,12 +10,24 @@
 //! above: for them `a(n) = floor(n α)` with `α = (2 - c + sqrt(c^2 + 4)) / 2` for every `n`,
 //! a theorem on these sequences (Fraenkel, 1982), so the code computes `a(n)` so; the
 //! P-positions are checked against the pairs on every cell of the grid.
-//! Layer 3: uses `code`, `grids`, `periods` and `ratios`.
+//!
+//! That the P-positions are the pairs beyond the grid is Fraenkel's theorem on the game
+//! ("How to beat your Wythoff games' opponent on three fronts", Amer. Math. Monthly 89,
+//! 1982; Wythoff's for `c = 1`, 1907): in the `c`-Wythoff game, where a move takes any
+//! number from one pile, or `k >= 1` from one and `l >= 1` from the other with
+//! `|k - l| < c`, the P-positions (normal play) are exactly the pairs `(a(n), a(n) + c n)`
+//! and their mirrors, `a(n)` the least number in no earlier pair, and
+//! `a(n) = floor(n α)`, `a(n) + c n = floor(n (α + c))`. [`Pairs::proof`] applies it when
+//! the game declared `PlaneFamily::Wythoff(c)`, whose moves the grid checked on every
+//! cell; undeclared, [`Pairs::proposal`] names the game and the declaration to confirm.
+//! Layer 3: uses `code`, `rules`, `tables`, `grids`, `periods` and `ratios`.
 
 use crate::code::{bring_back, closure, times, Table};
 use crate::grids::Grid;
 use crate::periods::{find_period, Period};
 use crate::ratios::Quadratic;
+use crate::rules::PlaneFamily;
+use crate::tables::Values;
 
 /// The periods of a grid in each coordinate; at least one is found.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -240,6 +252,100 @@ impl Pairs {
             "{}\nlet is_p = |x: u64, y: u64| {{\n    let (low, high) = (x.min(y), x.max(y));\n    \
              {}\n}};",
             pair, index
+        ))
+    }
+}
+
+/// The moves of the `c`-Wythoff game, in words.
+fn wythoff_moves(c: u64) -> String {
+    match c {
+        1 => "take any number from one pile, or the same number from both".to_string(),
+        c => format!(
+            "take any number from one pile, or k >= 1 from one and l >= 1 from the other \
+             with |k - l| < {c}"
+        ),
+    }
+}
+
+impl Pairs {
+    /// The game whose P-positions these pairs are (none for `c = 0`).
+    ///
+    /// # Complexity
+    /// O(1).
+    pub fn game(&self) -> Option<String> {
+        match self.c {
+            0 => None,
+            1 => Some("Wythoff's game".to_string()),
+            c => Some(format!("Fraenkel's {c}-Wythoff game")),
+        }
+    }
+
+    /// Fraenkel's theorem, if `grid`'s game declared a family: the certificate's lines when
+    /// it declared `PlaneFamily::Wythoff(c)` (its moves checked on every cell of the grid)
+    /// and the values are in normal play, else why not; `None` if nothing was declared.
+    ///
+    /// # Complexity
+    /// O(1).
+    pub fn proof(&self, grid: &Grid) -> Option<Result<Vec<String>, String>> {
+        let a = match grid.family() {
+            PlaneFamily::Unknown => return None,
+            PlaneFamily::Steps(_) => {
+                let why = "Fraenkel's theorem speaks of the Wythoff family, not of fixed steps";
+                return Some(Err(why.to_string()));
+            }
+            &PlaneFamily::Wythoff(a) => a,
+        };
+        let c = self.c;
+        if a != c {
+            let why = format!(
+                "the declared Wythoff({a}) has the pairs (a(n), a(n) + {a}n), but the grid's \
+                 P-positions are (a(n), a(n) + {c}n): the theorem or the grid is wrong"
+            );
+            return Some(Err(why));
+        }
+        if grid.kind() == Some(Values::Misere) {
+            return Some(Err("Fraenkel's theorem speaks of normal play".to_string()));
+        }
+        let game = self.game().expect("c >= 1");
+        let times = if c == 1 {
+            "n".to_string()
+        } else {
+            format!("{c}n")
+        };
+        let beatty = match self.alpha() {
+            Some(alpha) => format!(", and a(n) = floor(n * {alpha}) for every n"),
+            None => String::new(),
+        };
+        Some(Ok(vec![
+            format!(
+                "Fraenkel (1982): in {game} ({}), the P-positions are the pairs \
+                 (a(n), a(n) + {times}) and their mirrors, a(n) the least number in no earlier \
+                 pair{beatty}",
+                wythoff_moves(c)
+            ),
+            format!(
+                "declared: PlaneFamily::Wythoff({c}), its moves checked on every cell x < {}, \
+                 y < {} (beyond, the declaration's word); the pairs are the grid's P-positions \
+                 there",
+                grid.rows(),
+                grid.cols()
+            ),
+        ]))
+    }
+
+    /// The declaration that would prove the pairs, for the user to confirm from the
+    /// problem's statement: never a proof.
+    ///
+    /// # Complexity
+    /// O(1).
+    pub fn proposal(&self) -> Option<String> {
+        let game = self.game()?;
+        Some(format!(
+            "these are the P-positions of {game}: declare `PlaneFamily::Wythoff({c})` if the \
+             moves are exactly: {}; then Fraenkel's theorem proves the pairs for every n (a \
+             proposal to confirm from the statement, not a proof)",
+            wythoff_moves(self.c),
+            c = self.c
         ))
     }
 }
