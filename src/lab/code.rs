@@ -57,20 +57,37 @@ pub(crate) fn if_else(lead: &str, cond: &str, then: &str, other: &str, tail: &st
 }
 
 /// `let v = ...;`: `v` brought back into `[0, start + period)` by the period, the
-/// statement to print (none when `v` stays: no period given).
+/// statement to print. A period of 1 from 0 has none: the caller leaves `v` out.
 pub(crate) fn bring_back(v: &str, start: usize, period: usize) -> Vec<String> {
+    bring_back_from(v, v, start, period)
+}
+
+/// `let v = ...;`: `from` brought back as [`bring_back`] brings `v`.
+pub(crate) fn bring_back_from(v: &str, from: &str, start: usize, period: usize) -> Vec<String> {
     let lead = format!("let {v} = ");
     match (start, period) {
         (0, 1) => vec![format!("{lead}0;")],
-        (_, 1) => vec![format!("{lead}{v}.min({start});")],
-        (0, p) => vec![format!("{lead}{v} % {p};")],
-        (s, p) => if_else(
-            &lead,
-            &format!("{v} < {s}"),
-            v,
-            &format!("{s} + ({v} - {s}) % {p}"),
-            ";",
-        ),
+        (_, 1) => vec![format!("{lead}{from}.min({start});")],
+        (0, p) => vec![format!("{lead}{from} % {p};")],
+        (s, p) => {
+            let other = format!("{s} + ({from} - {s}) % {p}");
+            if_else(&lead, &format!("{from} < {s}"), from, &other, ";")
+        }
+    }
+}
+
+/// The sum of `terms` (`(name, factor)`, a factor of 0 leaves the term out) as a `usize`
+/// index: `(x * 5 + y) as usize`, `y as usize`, `0`.
+pub(crate) fn index(terms: &[(&str, usize)]) -> String {
+    let kept: Vec<String> = terms
+        .iter()
+        .filter(|&&(_, f)| f > 0)
+        .map(|&(v, f)| times(v, f))
+        .collect();
+    match kept.len() {
+        0 => "0".to_string(),
+        1 if !kept[0].contains(' ') => format!("{} as usize", kept[0]),
+        _ => format!("({}) as usize", kept.join(" + ")),
     }
 }
 

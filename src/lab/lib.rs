@@ -23,6 +23,8 @@
 //! - [`grids`] (layer 2): the values of a game's cells `(x, y)`, likewise.
 //! - [`plane`] (layer 3): grids periodic after a border, nim-sums `f(x) ^ h(y)`,
 //!   Wythoff-like pairs.
+//! - [`sectors`] (layer 3): a grid in the coordinates its pattern lives in, along the
+//!   diagonal or another direction, and the box that proves it there.
 //! - [`proofs`] (layer 3): the theorems that prove a period: the window, Guy-Smith, the
 //!   residue check, the box.
 //! - [`verify`] (layer 3): the test helpers, a formula checked against a table or a grid.
@@ -40,5 +42,6 @@ pub mod proofs;
 pub mod ratios;
 pub mod report;
 pub mod rules;
+pub mod sectors;
 pub mod tables;
 pub mod verify;

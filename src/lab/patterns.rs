@@ -9,8 +9,11 @@
 //! `p-positions: ratio: p(k) = floor(k * sqrt(2))`, `none up to 20000` (the number of
 //! values); for a grid, `periodic: x start 28, period 5; y start 28, period 5` (`y none`
 //! for no period in `y`), `xor: g(x, y) = f(x) ^ f(y)` (or `^ h(y)`),
-//! `pairs: (a(n), a(n) + 2n), a(n) = mex` and `none up to 600 x 600`.
-//! Layer 4: uses `tables`, `grids`, `periods`, `formulas`, `ratios`, `plane` and `proofs`.
+//! `pairs: (a(n), a(n) + 2n), a(n) = mex`, and where the axes fail (`sectors`),
+//! `diagonal: m start 0, period 3; d above start 0, period 1; d below start 2, period 2`
+//! (`direction (2, 3): ...` along another direction, `d below none` for no period), and
+//! `none up to 600 x 600`.
+//! Layer 4: uses `tables`, `grids`, `periods`, `formulas`, `ratios`, `plane`, `sectors`, `proofs`.
 
 use crate::formulas::{find_formulas, ISQRT_CODE};
 use crate::grids::Grid;
@@ -19,6 +22,7 @@ use crate::periods::{Period, EVIDENCE};
 use crate::plane::{find_pairs, find_plane_period, find_xor};
 use crate::proofs::{heap_period, plane_period, Verdict};
 use crate::ratios::find_ratio;
+use crate::sectors::{find_sectors, Sectors};
 use crate::tables::Table;
 
 /// A pattern found, as a report shows it.
@@ -384,14 +388,44 @@ pub fn find_plane(grid: &Grid) -> Vec<Finding> {
         }
         found.push(finding);
     }
+    let axes = found
+        .iter()
+        .any(|f| f.headline.starts_with("periodic") && !f.headline.contains("none"));
+    if !axes && found.iter().all(|f| f.headline.starts_with("periodic")) {
+        found.extend(find_sectors(grid).map(|s| sectors_finding(grid, &s, &every)));
+    }
     if found.is_empty() {
         let mut none = Finding::new(format!("none up to {} x {}", rows, cols), every);
         none.notes.push(
-            "no pattern in the grid: tabulate (compute the values the solution needs), or \
-             compute a larger grid and look again"
+            "no pattern in the grid, along the axes, the diagonal or a direction up to (6, 5): \
+             compute a larger grid and look again (a period is claimed on 3 of its periods \
+             and 32 rows); tabulate (compute the values the solution needs) only if every cell \
+             it asks is within reach"
                 .into(),
         );
         found.push(none);
     }
     found
+}
+
+/// The finding of `grid`'s periods `s` along a direction and across it.
+fn sectors_finding(grid: &Grid, s: &Sectors, every: &str) -> Finding {
+    let checked = format!(
+        "{} (the periods on the view m < {}, d < {})",
+        every, s.rows, s.cols
+    );
+    let mut finding = Finding::new(s.headline(), checked);
+    match s.proof(grid) {
+        Some(Ok(lines)) => finding.proof = Some(lines),
+        Some(Err(why)) => finding.notes.push(format!("not proved: {}", why)),
+        None => {}
+    }
+    finding.notes.push(s.coordinates());
+    if s.m.is_none() || s.above.is_none() || s.below.is_none() {
+        let stay = "a coordinate with no period must stay within the view: compute a larger \
+                    grid and look again";
+        finding.notes.push(stay.into());
+    }
+    finding.code.push(s.code(grid));
+    finding
 }

@@ -22,7 +22,7 @@
 //! cell; undeclared, [`Pairs::proposal`] names the game and the declaration to confirm.
 //! Layer 3: uses `code`, `rules`, `tables`, `grids`, `periods` and `ratios`.
 
-use crate::code::{bring_back, closure, times, Table};
+use crate::code::{bring_back, closure, index, Table};
 use crate::grids::Grid;
 use crate::periods::{find_period, Period};
 use crate::ratios::Quadratic;
@@ -75,7 +75,15 @@ impl PlanePeriod {
     /// # Complexity
     /// O(the corner's cells).
     pub fn code(&self, grid: &Grid) -> String {
+        // A coordinate of period 1 from 0 is left out: the corner has one row (or column).
+        let constant = |p: Option<Period>| {
+            p == Some(Period {
+                start: 0,
+                period: 1,
+            })
+        };
         let back = |found: Option<Period>, v: &str, len: usize| match found {
+            _ if constant(found) => (Vec::new(), 1),
             Some(Period { start, period }) => (bring_back(v, start, period), start + period),
             None => (
                 vec![format!("assert!({v} < {len}, \"{v} beyond the grid\");")],
@@ -89,8 +97,17 @@ impl PlanePeriod {
             .collect();
         let table = Table::new("CORNER", &corner, width, "u32", true);
         let body = [table.define(), x_back, y_back].concat();
-        let index = format!("({} + y) as usize", times("x", width));
-        closure("|x: u64, y: u64|", &[body, table.at(&index)].concat())
+        let at = index(&[
+            ("x", if constant(self.x) { 0 } else { width }),
+            ("y", usize::from(!constant(self.y))),
+        ]);
+        let params = match (constant(self.x), constant(self.y)) {
+            (false, false) => "|x: u64, y: u64|",
+            (true, false) => "|_: u64, y: u64|",
+            (false, true) => "|x: u64, _: u64|",
+            (true, true) => "|_: u64, _: u64|",
+        };
+        closure(params, &[body, table.at(&at)].concat())
     }
 }
 

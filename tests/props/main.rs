@@ -41,6 +41,7 @@ mod lab_plane;
 mod lab_ratios;
 mod lab_rules;
 mod lab_search;
+mod lab_sectors;
 mod lab_wythoff;
 mod layers;
 mod new;
