@@ -362,6 +362,32 @@ fn grid_cases() -> Vec<Case> {
     let f = [0u32, 1, 0, 1, 2, 3, 2];
     let xor = |x: usize, y: usize| f[x % 7] ^ f[y % 7];
     add("nim-sum", grid(60, 80, &xor), Some(grid(150, 150, &xor)));
+    // Along the diagonal, values to 24, wide tables: a border of 3 in d below, then the
+    // period 14.
+    let diagonal = |x: usize, y: usize| match (y >= x, x - x.min(y)) {
+        (true, _) => (x % 3 * 7 + 10) as u32,
+        (false, d) if d < 3 => 20 + d as u32,
+        (false, d) => ((x.min(y) % 3) * 5 + (d - 3) % 14) as u32,
+    };
+    add(
+        "diagonal",
+        grid(200, 200, &diagonal),
+        Some(grid(300, 300, &diagonal)),
+    );
+    // Along (2, 3): by the step of the direction and what is left.
+    let sheared = |x: usize, y: usize| {
+        let m = (x / 2).min(y / 3);
+        let (x, y) = (x - 2 * m, y - 3 * m);
+        match x < 2 {
+            true => (m % 2 + x + 2 * y.min(4)) as u32,
+            false => (3 + m % 2 + y + (x % 3)) as u32,
+        }
+    };
+    add(
+        "direction (2, 3)",
+        grid(240, 240, &sheared),
+        Some(grid(400, 400, &sheared)),
+    );
     for c in 1..=3 {
         let pairs = lab::plane::mex_pairs(c, 600);
         let lost = |x: usize, y: usize| {
