@@ -17,21 +17,25 @@
 //! those of one `d`, with its evidence. (A period in `x - y` at a fixed `x + y` cannot
 //! reach the axes; where it holds with one along the diagonal, the two give one in `d`.)
 //!
-//! The box (the proof, for [`PlaneFamily::Steps`], every step lowering `x + y`). Let
-//! `k_m` be the most a step can lower `m` (`max(ceil(|dx| / a), ceil(|dy| / b))`), `k_up` the
-//! most it can lower `d` above (`b floor((a - 1 + dx) / a) - dy`, and `-dy`) and `k_down`
-//! below (`a floor((b - 1 + dy) / b) - dx`, and `-dx`). If the periods hold on the view and
-//! the view holds the box `m < m0 + p + k_m`, `d < d0 + q + k` on each side (start + period
-//! + reach), they hold everywhere, by induction on `x + y`: a cell `u` outside the box is
-//! past it in `m` or in `d`. Past it in `m`, `v = u - p (a, b)` has `m >= m0 + k_m`, so
-//! every step is legal from both (both coordinates at least the step's), the moves of `u`
-//! are those of `v` moved by `p (a, b)`, each with `m >= m0` (by induction, of the value of
-//! the move of `v`), so `g(u) = g(v)`. Past it in `d` above, `v = u - (0, q)` is above with
-//! the same `m` and `d >= d0 + k_up`: each move of `v` stays above, with the same `m` as the
-//! move of `u` and `d >= d0`, and is legal exactly when that one is, so again `g(u) = g(v)`;
-//! below likewise. The other period at `u` follows from these two and induction (as on the
-//! axes). The values are the mex of the options' (or win/lose, either play), so equal
-//! options give equal values.
+//! The box (the proof, for [`PlaneFamily::Steps`], every step lowering `x + y`). Let `k_m`
+//! be the most a step lowers `m`, `max(ceil(|dx| / a), ceil(|dy| / b))`; `k_up` the most it
+//! lowers `d` above, the largest of `b floor((a - 1 + dx) / a) - dy` and `-dy`; `k_down`
+//! below, the largest of `a floor((b - 1 + dy) / b) - dx` and `-dx`. The claims: (M)
+//! `g(c) = g(c - p (a, b))` for every cell with `m >= m0 + p`; (U) `g(c) = g(c - (0, q))`
+//! above with `d >= d0 + q`; (L) likewise below. If they hold on the view and the view
+//! holds the box `m < m0 + p + k_m`, `d < d0 + q + k_up` above and `d < d0' + q' + k_down`
+//! below (start, period and reach), they hold everywhere, by induction on `x + y`. A cell
+//! `u` outside the box is past it in `m`, or in `d` on its side. Past it in `m`,
+//! `v = u - p (a, b)` has `m >= m0 + k_m`, so both coordinates of `v` are at least any
+//! step's: every step is legal from `u` and from `v`, the moves of `u` are those of `v`
+//! moved by `p (a, b)`, each with `m >= m0`, of the same value by (M) at the move of `u`
+//! (lower `x + y`), so `g(u) = g(v)`. Past it in `d` above, `v = u - (0, q)` is above with
+//! the same `m` and `d >= d0 + k_up`: a step is legal from `v` exactly when from `u` (the
+//! same `x`, and `y >= -dy`), each move of `v` is above with `d >= d0` and the `m` of the
+//! move of `u`, which is it moved by `(0, q)`: by (U) at it, `g(u) = g(v)`. Below likewise.
+//! The claim at `u` of the other kind follows from these and the induction, as on the axes
+//! (`g(u) = g(u - w) = g(u - w - w') = g(u - w')`). The values are the mex of the options'
+//! (or win/lose, in either play), so equal options give equal values.
 //! Layer 3: uses `code`, `rules`, `grids` and `periods`.
 
 use crate::code::{bring_back_from, closure, index, times, Table};

@@ -253,8 +253,8 @@ proptest! {
         let size = 120;
         let grid = Grid::plane(&Steps(steps.clone(), true), size, size, Values::Grundy).unwrap();
         let plain = plain_grid(&steps, 2 * size);
-        for x in 0..size {
-            prop_assert_eq!(grid.row(x), &plain[x][..size]);
+        for (x, row) in plain.iter().take(size).enumerate() {
+            prop_assert_eq!(grid.row(x), &row[..size]);
         }
         if let Some(s) = find_sectors(&grid) {
             for x in 0..size {
@@ -265,10 +265,10 @@ proptest! {
                 }
             }
             if let Some(Ok(_)) = s.proof(&grid) {
-                for x in 0..2 * size {
-                    for y in 0..2 * size {
+                for (x, row) in plain.iter().enumerate() {
+                    for (y, &v) in row.iter().enumerate() {
                         let (cx, cy) = sector_cell(&s, x, y).expect("every period found");
-                        prop_assert_eq!(grid.get(cx, cy), plain[x][y], "{:?} at {:?}", s, (x, y));
+                        prop_assert_eq!(grid.get(cx, cy), v, "{:?} at {:?}", s, (x, y));
                     }
                 }
             }
@@ -278,9 +278,9 @@ proptest! {
         if let (Some(axes), Some(p)) = (axes.filter(|f| f.proof.is_some()), find_plane_period(&grid)) {
             let (px, py) = (p.x.unwrap(), p.y.unwrap());
             let back = |v: usize, p: Period| if v < p.start { v } else { p.start + (v - p.start) % p.period };
-            for x in 0..2 * size {
-                for y in 0..2 * size {
-                    prop_assert_eq!(grid.get(back(x, px), back(y, py)), plain[x][y], "{}", axes.headline);
+            for (x, row) in plain.iter().enumerate() {
+                for (y, &v) in row.iter().enumerate() {
+                    prop_assert_eq!(grid.get(back(x, px), back(y, py)), v, "{}", axes.headline);
                 }
             }
         }
