@@ -190,33 +190,17 @@ fn fill<G: Plane + ?Sized>(
     };
     let mut values = vec![0u32; cells];
     let (mut to, mut options) = (PlaneMoves::default(), Vec::new());
-    let (mut listed, mut expected) = (Vec::new(), Vec::new());
-    for (x, y) in order {
+    let mut expected = Vec::new();
+    // The declared moves are checked against the rules' with stamps, not by sorting: the
+    // stamp of a place is 2i + 1 when cell i's family gives it, 2i + 2 once listed too.
+    let mut stamps = vec![0u32; if declared { cells } else { 0 }];
+    for (i, (x, y)) in order.enumerate() {
         let at = |why: String| RuleError {
             state: format!("({}, {})", x, y),
             why,
         };
         to.clear();
         game.moves(x as u64, y as u64, &mut to);
-        if declared {
-            listed.clear();
-            listed.extend_from_slice(to.cells());
-            listed.sort_unstable();
-            listed.dedup();
-            plane_family_moves(family, x as u64, y as u64, &mut expected);
-            expected.sort_unstable();
-            expected.dedup();
-            if listed != expected {
-                let declared = match family {
-                    PlaneFamily::Steps(steps) => format!("steps {:?} give", steps),
-                    other => format!("{:?} gives", other),
-                };
-                return Err(at(format!(
-                    "the rules give cells {:?}, but the declared {} {:?}",
-                    listed, declared, expected
-                )));
-            }
-        }
         options.clear();
         for &(a, b) in to.cells() {
             if a.saturating_add(b) >= (x + y) as u64 {
@@ -229,6 +213,45 @@ fn fill<G: Plane + ?Sized>(
                 return Ok(None);
             }
             options.push(values[place(a as usize, b as usize)]);
+        }
+        if declared {
+            plane_family_moves(family, x as u64, y as u64, &mut expected);
+            let (given, listed) = (2 * i as u32 + 1, 2 * i as u32 + 2);
+            let (mut count, mut same) = (0, true);
+            for &(a, b) in &expected {
+                match triangle || (a <= x as u64 && b <= y as u64) {
+                    true => {
+                        let stamp = &mut stamps[place(a as usize, b as usize)];
+                        count += usize::from(*stamp != given);
+                        *stamp = given;
+                    }
+                    false => same = false,
+                }
+            }
+            for &(a, b) in to.cells() {
+                let stamp = &mut stamps[place(a as usize, b as usize)];
+                if *stamp == given {
+                    *stamp = listed;
+                    count -= 1;
+                } else if *stamp != listed {
+                    same = false;
+                }
+            }
+            if !same || count > 0 {
+                let mut listed = to.cells().to_vec();
+                listed.sort_unstable();
+                listed.dedup();
+                expected.sort_unstable();
+                expected.dedup();
+                let declared = match family {
+                    PlaneFamily::Steps(steps) => format!("steps {:?} give", steps),
+                    other => format!("{:?} gives", other),
+                };
+                return Err(at(format!(
+                    "the rules give cells {:?}, but the declared {} {:?}",
+                    listed, declared, expected
+                )));
+            }
         }
         values[place(x, y)] = match kind {
             Values::Misere => u32::from(options.is_empty() || options.contains(&0)),

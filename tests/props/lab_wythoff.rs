@@ -244,15 +244,17 @@ proptest! {
     #![proptest_config(common::cases(64))]
 
     /// The declaration is accepted exactly when the rules' moves are the a-Wythoff game's on
-    /// every cell of the grid: one move added or taken away at a random cell is refused
-    /// there, the plain game never.
+    /// every cell of the grid (compared by stamps, here by their definition): one move
+    /// added or taken away at a random cell is refused there, the plain game never.
     #[test]
     fn the_declaration_is_checked_on_every_cell(
         a in 1u64..5,
         size in 4usize..16,
         change in proptest::option::of((0u64..16, 0u64..16, 0u64..16, 0u64..16)),
+        twice in any::<bool>(),
     ) {
-        struct Changed(u64, Option<(u64, u64, u64, u64)>);
+        // The rules may list a move twice (`twice`): the same moves still.
+        struct Changed(u64, Option<(u64, u64, u64, u64)>, bool);
         impl Plane for Changed {
             fn moves(&self, x: u64, y: u64, to: &mut PlaneMoves) {
                 let mut cells = PlaneMoves::default();
@@ -266,6 +268,9 @@ proptest! {
                         }
                     }
                 }
+                if self.2 {
+                    cells.extend(cells.first().copied());
+                }
                 cells.into_iter().for_each(|(a, b)| to.cell(a, b));
             }
             fn family(&self) -> PlaneFamily {
@@ -275,7 +280,7 @@ proptest! {
         let changed_at = change.filter(|&(cx, cy, tx, ty)| {
             (cx as usize) < size && (cy as usize) < size && tx + ty < cx + cy
         });
-        let result = Grid::plane(&Changed(a, change), size, size, Values::WinLose);
+        let result = Grid::plane(&Changed(a, change, twice), size, size, Values::WinLose);
         match changed_at {
             Some((cx, cy, _, _)) => {
                 let err = result.unwrap_err().to_string();
