@@ -17,7 +17,8 @@
 //! number from one pile, or `k >= 1` from one and `l >= 1` from the other with
 //! `|k - l| < c`, the P-positions (normal play) are exactly the pairs `(a(n), a(n) + c n)`
 //! and their mirrors, `a(n)` the least number in no earlier pair, and
-//! `a(n) = floor(n α)`, `a(n) + c n = floor(n (α + c))`. [`Pairs::proof`] applies it when
+//! `a(n) = floor(n α)`, `a(n) + c n = floor(n (α + c))` (complementary Beatty sequences:
+//! `1 / α + 1 / (α + c) = 1` gives `α`). [`Pairs::proof`] applies it when
 //! the game declared `PlaneFamily::Wythoff(c)`, whose moves the grid checked on every
 //! cell; undeclared, [`Pairs::proposal`] names the game and the declaration to confirm.
 //! Layer 3: uses `code`, `rules`, `tables`, `grids`, `periods` and `ratios`.
