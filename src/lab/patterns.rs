@@ -418,7 +418,11 @@ fn sectors_finding(grid: &Grid, s: &Sectors, every: &str) -> Finding {
     match s.proof(grid) {
         Some(Ok(lines)) => finding.proof = Some(lines),
         Some(Err(why)) => finding.notes.push(format!("not proved: {}", why)),
-        None => {}
+        None => finding.notes.push(
+            "to prove it: if a move is one of fixed steps, declare them \
+             (`PlaneFamily::Steps`), and the box in these coordinates proves it"
+                .into(),
+        ),
     }
     finding.notes.push(s.coordinates());
     if s.m.is_none() || s.above.is_none() || s.below.is_none() {

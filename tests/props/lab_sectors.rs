@@ -114,7 +114,13 @@ fn proved_and_not(steps: &[(i64, i64)], size: usize, head: &str) -> Vec<Case> {
             (Some(proof), true) => {
                 assert!(proof[0].starts_with("box: the periods hold on the view"))
             }
-            (None, false) => {}
+            (None, false) => {
+                let to_prove = "to prove it: if a move is one of fixed steps, declare them";
+                assert!(
+                    sectors.notes.iter().any(|n| n.starts_with(to_prove)),
+                    "{sectors:?}"
+                );
+            }
             (proof, _) => panic!("{steps:?} declared {declared}: {proof:?}"),
         }
         if declared {
