@@ -237,6 +237,8 @@ fn heap_cases() -> Vec<Case> {
     };
     let periodic = |len: u64, f: &dyn Fn(u64) -> u32| (0..len).map(f).collect::<Vec<u32>>();
     add("n mod 3", periodic(1000, &|n| (n % 3) as u32), None);
+    // The longest array printed inline: 40 columns.
+    add("period 12", periodic(1000, &|n| (n % 12 % 10) as u32), None);
     let start = |n: u64| {
         if n < 7 {
             9
