@@ -314,6 +314,16 @@ fn heap_cases() -> Vec<Case> {
         periodic(300, &|n| 1 - n.count_ones() % 2),
         None,
     );
+    let zeck = |n: u64| {
+        lab::formulas::Feature::ZeckMin
+            .of(n)
+            .map_or(0, |v| v as u32)
+    };
+    add(
+        "zeck_min, 0 apart",
+        periodic(300, &zeck),
+        Some(periodic(3000, &zeck)),
+    );
     let below = |k: u64| lab::formulas::isqrt(u128::from(2 * k * k)) as u64;
     let lost: Vec<u64> = (0..800).map(below).collect();
     let ratio = |n: u64| u32::from(!lost.contains(&n));
