@@ -102,23 +102,34 @@ impl Feature {
     }
 
     /// Rust code of type `u64` for the feature of the `u64` expression `m` (a name, or a
-    /// sum in parentheses).
-    fn code(self, m: &str) -> String {
+    /// sum in parentheses): the statements it needs first (a Zeckendorf expansion's, which
+    /// need `m` a name), and the expression.
+    fn code(self, m: &str) -> (Vec<String>, String) {
         let zeckendorf = |which: &str| {
-            format!(
-                "{{ let (mut fibs, mut left, mut smallest) = (vec![1u64, 2], {m}, (0, 0)); \
-                 while let Some(f) = fibs[fibs.len() - 1].checked_add(fibs[fibs.len() - 2]) \
-                 {{ fibs.push(f); }} for (i, &f) in fibs.iter().enumerate().rev() {{ \
-                 if f <= left {{ left -= f; smallest = (i as u64, f); }} }} smallest.{which} }}"
-            )
+            let lines = [
+                "let mut fibs = vec![1u64, 2];",
+                "while let Some(f) = fibs[fibs.len() - 1].checked_add(fibs[fibs.len() - 2]) {",
+                "    fibs.push(f);",
+                "}",
+                &format!("let (mut left, mut smallest) = ({m}, (0, 0));"),
+                "for (i, &f) in fibs.iter().enumerate().rev() {",
+                "    if f <= left {",
+                "        left -= f;",
+                "        smallest = (i as u64, f);",
+                "    }",
+                "}",
+            ];
+            let lines = lines.iter().map(|l| l.to_string()).collect();
+            (lines, format!("smallest.{which}"))
         };
+        let expr = |e: String| (Vec::new(), e);
         match self {
-            Feature::V2 => format!("u64::from({m}.trailing_zeros())"),
-            Feature::TrailingOnes => format!("u64::from({m}.trailing_ones())"),
-            Feature::BitLen => format!("u64::from(64 - {m}.leading_zeros())"),
-            Feature::Popcount => format!("u64::from({m}.count_ones())"),
-            Feature::Parity => format!("u64::from({m}.count_ones() % 2)"),
-            Feature::IsPow2 => format!("u64::from({m}.is_power_of_two())"),
+            Feature::V2 => expr(format!("u64::from({m}.trailing_zeros())")),
+            Feature::TrailingOnes => expr(format!("u64::from({m}.trailing_ones())")),
+            Feature::BitLen => expr(format!("u64::from(64 - {m}.leading_zeros())")),
+            Feature::Popcount => expr(format!("u64::from({m}.count_ones())")),
+            Feature::Parity => expr(format!("u64::from({m}.count_ones() % 2)")),
+            Feature::IsPow2 => expr(format!("u64::from({m}.is_power_of_two())")),
             Feature::ZeckMin => zeckendorf("1"),
             Feature::ZeckIndex => zeckendorf("0"),
         }
@@ -177,7 +188,9 @@ impl Formula {
         Some(if self.negated { 1 - f } else { f } + self.constant)
     }
 
-    /// The formula as a closure over `u64` to paste, exact for every `n` below `2^64 - 1`.
+    /// The formula as a closure over `u64` to paste, exact for every `n` below `2^64 - 1`:
+    /// one line when it is one short expression, else a block (`n = 0` apart first), as
+    /// `cargo fmt` leaves it.
     ///
     /// # Complexity
     /// O(1).
@@ -187,26 +200,40 @@ impl Formula {
     /// let v2 = Formula { feature: Feature::V2, offset: 0, negated: false, constant: 0,
     ///     at_zero: Some(0) };
     /// assert_eq!(v2.to_string(), "g(n) = v2(n)");
-    /// assert_eq!(v2.code(), "|n: u64| if n == 0 { 0 } else { u64::from(n.trailing_zeros()) }");
+    /// assert_eq!(v2.code(), "|n: u64| {\n    if n == 0 {\n        return 0;\n    }\n    \
+    ///     u64::from(n.trailing_zeros())\n}");
     /// ```
     pub fn code(&self) -> String {
-        let arg = match self.offset {
-            0 => "n".to_string(),
-            o => format!("(n + {})", o),
+        let zeckendorf = matches!(self.feature, Feature::ZeckMin | Feature::ZeckIndex);
+        let (mut body, arg) = match (self.offset, zeckendorf) {
+            (0, _) => (Vec::new(), "n".to_string()),
+            (o, true) => (vec![format!("let m = n + {};", o)], "m".to_string()),
+            (o, false) => (Vec::new(), format!("(n + {})", o)),
         };
-        let mut body = self.feature.code(&arg);
+        let (lines, mut value) = self.feature.code(&arg);
+        body.extend(lines);
         if self.negated {
-            body = format!("1 - {}", body);
+            value = format!("1 - {}", value);
         }
         match self.constant {
             0 => {}
-            c if c > 0 => body = format!("{} + {}", body, c),
-            c => body = format!("{} - {}", body, -c),
+            c if c > 0 => value = format!("{} + {}", value, c),
+            c => value = format!("{} - {}", value, -c),
         }
-        match self.at_zero {
-            Some(g) => format!("|n: u64| if n == 0 {{ {} }} else {{ {} }}", g, body),
-            None => format!("|n: u64| {}", body),
+        if let Some(g) = self.at_zero {
+            let zero = [
+                "if n == 0 {".to_string(),
+                format!("    return {};", g),
+                "}".into(),
+            ];
+            body.splice(0..0, zero);
         }
+        if body.is_empty() {
+            return format!("|n: u64| {}", value);
+        }
+        body.push(value);
+        let body: Vec<String> = body.iter().map(|l| format!("    {}", l)).collect();
+        format!("|n: u64| {{\n{}\n}}", body.join("\n"))
     }
 }
 

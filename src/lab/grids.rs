@@ -6,7 +6,7 @@
 //! From the library: `game::mex`.
 //! Layer 2: uses `rules` and `tables`.
 
-use crate::rules::{Plane, PlaneFamily, PlaneMoves};
+use crate::rules::{plane_family_moves, Plane, PlaneFamily, PlaneMoves};
 use crate::tables::{RuleError, Values};
 use combgames::game::mex;
 
@@ -159,18 +159,20 @@ fn fill<G: Plane + ?Sized>(
     kind: Values,
     triangle: bool,
 ) -> Result<Option<Vec<u32>>, RuleError> {
-    let steps = match family {
-        PlaneFamily::Unknown => None,
-        PlaneFamily::Steps(steps) => match steps.iter().find(|&&(dx, dy)| dx + dy >= 0) {
-            Some(step) => {
-                return Err(RuleError {
-                    state: "the declared family".to_string(),
-                    why: format!("step {:?} does not lower x + y", step),
-                })
-            }
-            None => Some(steps),
-        },
+    let malformed = |why: String| RuleError {
+        state: "the declared family".to_string(),
+        why,
     };
+    match family {
+        PlaneFamily::Steps(steps) => {
+            if let Some(step) = steps.iter().find(|&&(dx, dy)| dx + dy >= 0) {
+                return Err(malformed(format!("step {:?} does not lower x + y", step)));
+            }
+        }
+        PlaneFamily::Wythoff(0) => return Err(malformed("Wythoff(0): a is at least 1".into())),
+        PlaneFamily::Wythoff(_) | PlaneFamily::Unknown => {}
+    }
+    let declared = *family != PlaneFamily::Unknown;
     let diagonals = (rows + cols).saturating_sub(1);
     // A cell's place: row by row in the grid, diagonal by diagonal in the triangle.
     let place = |x: usize, y: usize| match triangle {
@@ -188,33 +190,17 @@ fn fill<G: Plane + ?Sized>(
     };
     let mut values = vec![0u32; cells];
     let (mut to, mut options) = (PlaneMoves::default(), Vec::new());
-    let (mut listed, mut expected) = (Vec::new(), Vec::new());
-    for (x, y) in order {
+    let mut expected = Vec::new();
+    // The declared moves are checked against the rules' with stamps, not by sorting: the
+    // stamp of a place is 2i + 1 when cell i's family gives it, 2i + 2 once listed too.
+    let mut stamps = vec![0u32; if declared { cells } else { 0 }];
+    for (i, (x, y)) in order.enumerate() {
         let at = |why: String| RuleError {
             state: format!("({}, {})", x, y),
             why,
         };
         to.clear();
         game.moves(x as u64, y as u64, &mut to);
-        if let Some(steps) = steps {
-            listed.clear();
-            listed.extend_from_slice(to.cells());
-            listed.sort_unstable();
-            listed.dedup();
-            expected.clear();
-            let (x, y) = (x as i64, y as i64);
-            let inside = steps.iter().map(|&(dx, dy)| (x + dx, y + dy));
-            let inside = inside.filter(|&(a, b)| a >= 0 && b >= 0);
-            expected.extend(inside.map(|(a, b)| (a as u64, b as u64)));
-            expected.sort_unstable();
-            expected.dedup();
-            if listed != expected {
-                return Err(at(format!(
-                    "the rules give cells {:?}, but the declared steps {:?} give {:?}",
-                    listed, steps, expected
-                )));
-            }
-        }
         options.clear();
         for &(a, b) in to.cells() {
             if a.saturating_add(b) >= (x + y) as u64 {
@@ -227,6 +213,45 @@ fn fill<G: Plane + ?Sized>(
                 return Ok(None);
             }
             options.push(values[place(a as usize, b as usize)]);
+        }
+        if declared {
+            plane_family_moves(family, x as u64, y as u64, &mut expected);
+            let (given, listed) = (2 * i as u32 + 1, 2 * i as u32 + 2);
+            let (mut count, mut same) = (0, true);
+            for &(a, b) in &expected {
+                match triangle || (a <= x as u64 && b <= y as u64) {
+                    true => {
+                        let stamp = &mut stamps[place(a as usize, b as usize)];
+                        count += usize::from(*stamp != given);
+                        *stamp = given;
+                    }
+                    false => same = false,
+                }
+            }
+            for &(a, b) in to.cells() {
+                let stamp = &mut stamps[place(a as usize, b as usize)];
+                if *stamp == given {
+                    *stamp = listed;
+                    count -= 1;
+                } else if *stamp != listed {
+                    same = false;
+                }
+            }
+            if !same || count > 0 {
+                let mut listed = to.cells().to_vec();
+                listed.sort_unstable();
+                listed.dedup();
+                expected.sort_unstable();
+                expected.dedup();
+                let declared = match family {
+                    PlaneFamily::Steps(steps) => format!("steps {:?} give", steps),
+                    other => format!("{:?} gives", other),
+                };
+                return Err(at(format!(
+                    "the rules give cells {:?}, but the declared {} {:?}",
+                    listed, declared, expected
+                )));
+            }
         }
         values[place(x, y)] = match kind {
             Values::Misere => u32::from(options.is_empty() || options.contains(&0)),

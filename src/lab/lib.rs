@@ -10,7 +10,7 @@
 //!
 //! - [`rules`] (layer 0): a game's rules written once, as the moves of a numbered state (a
 //!   heap, a pair `(x, y)`), and the family a theorem needs.
-//! - [`periods`] (layer 0): eventually periodic and arithmetic-periodic values, P-positions
+//! - [`periods`] (layer 1): eventually periodic and arithmetic-periodic values, P-positions
 //!   as residue classes.
 //! - [`formulas`] (layer 0): values that are a function of the binary or Fibonacci
 //!   expansion, and an exact `u128` integer square root.
@@ -18,6 +18,7 @@
 //!   Zeckendorf sum, and affine combinations of two, for values `formulas` does not fit.
 //! - [`geometric`] (layer 0): P-positions `p(k + 1) = b p(k) + c`, as `2^k - 1`.
 //! - [`png`] (layer 0): a grid's picture as a PNG, written with std.
+//! - [`code`] (layer 0): the shapes of the code the lab prints, as `cargo fmt` leaves them.
 //! - [`tables`] (layer 1): the values of a game's states from its rules (Grundy, win/lose,
 //!   misère), the laws of the rules checked; tables read from elsewhere.
 //! - [`ratios`] (layer 1): P-positions `floor(k α)` for a quadratic irrational `α`, exact in
@@ -27,6 +28,8 @@
 //!   over the rules, and its check at any states.
 //! - [`plane`] (layer 3): grids periodic after a border, nim-sums `f(x) ^ h(y)`,
 //!   Wythoff-like pairs.
+//! - [`sectors`] (layer 3): a grid in the coordinates its pattern lives in, along the
+//!   diagonal or another direction, and the box that proves it there.
 //! - [`proofs`] (layer 3): the theorems that prove a period: the window, Guy-Smith, the
 //!   residue check, the box.
 //! - [`verify`] (layer 3): the test helpers, a formula checked against a table or a grid.
@@ -37,6 +40,7 @@
 //! - [`run`] (layer 6): the report from the command line, the `main` of a program's `lab.rs`.
 
 pub mod claims;
+pub mod code;
 pub mod digits;
 pub mod formulas;
 pub mod geometric;
@@ -51,6 +55,7 @@ pub mod ratios;
 pub mod report;
 pub mod rules;
 pub mod run;
+pub mod sectors;
 pub mod tables;
 pub mod verify;
 

@@ -10,13 +10,16 @@
 //! `p-positions: formula: won(n) = 1 - odd_v2(n)`, `none up to 20000` (the number of
 //! values); for a grid, `periodic: x start 28, period 5; y start 28, period 5` (`y none`
 //! for no period in `y`), `xor: g(x, y) = f(x) ^ f(y)` (or `^ h(y)`),
-//! `pairs: (a(n), a(n) + 2n), a(n) = mex` and `none up to 600 x 600`.
+//! `pairs: (a(n), a(n) + 2n), a(n) = mex`, and where the axes fail (`sectors`),
+//! `diagonal: m start 0, period 3; d above start 0, period 1; d below start 2, period 2`
+//! (`direction (2, 3): ...` along another direction, `d below none` for no period), and
+//! `none up to 600 x 600`.
 //! A formula's first line is `formula: ` then the formula (`claims`), binary or, when
 //! nothing else is found, in any base (`formula: g(n) = lnz3(n) - 1`); a formula is never
 //! proved, and its notes state the induction step left to prove. A P-position pattern notes
 //! that it decides one heap, not a sum. States below the game's first (`Table::first`) are
 //! no positions: no P-position and no exception is claimed of them.
-//! Layer 4: uses `tables`, `grids`, `periods`, `formulas`, `claims`, `ratios`, `plane` and `proofs`.
+//! Layer 4: uses `tables`, `grids`, `periods`, `formulas`, `claims`, `ratios`, `plane`, `sectors` and `proofs`.
 
 use crate::claims::{formula_claim, geometric_claim, one_heap, p_formula_claim, Claim};
 use crate::formulas::ISQRT_CODE;
@@ -26,6 +29,7 @@ use crate::periods::{Period, EVIDENCE};
 use crate::plane::{find_pairs, find_plane_period, find_xor};
 use crate::proofs::{heap_period, plane_period, Verdict};
 use crate::ratios::find_ratio;
+use crate::sectors::{find_sectors, Sectors};
 use crate::tables::{Table, Values};
 
 /// A pattern found, as a report shows it.
@@ -382,19 +386,58 @@ pub fn find_plane(grid: &Grid) -> Vec<Finding> {
                 alpha
             ));
         }
+        match pairs.proof(grid) {
+            Some(Ok(lines)) => finding.proof = Some(lines),
+            Some(Err(why)) => finding.notes.push(format!("not proved: {}", why)),
+            None => finding.notes.extend(pairs.proposal()),
+        }
         if let Some(code) = pairs.code() {
             finding.code = vec![ISQRT_CODE.to_string(), code];
         }
         found.push(finding);
     }
+    let axes = found
+        .iter()
+        .any(|f| f.headline.starts_with("periodic") && !f.headline.contains("none"));
+    if !axes && found.iter().all(|f| f.headline.starts_with("periodic")) {
+        found.extend(find_sectors(grid).map(|s| sectors_finding(grid, &s, &every)));
+    }
     if found.is_empty() {
         let mut none = Finding::new(format!("none up to {} x {}", rows, cols), every);
         none.notes.push(
-            "no pattern in the grid: tabulate (compute the values the solution needs), or \
-             compute a larger grid and look again"
+            "no pattern in the grid, along the axes, the diagonal or a direction up to (6, 5): \
+             compute a larger grid and look again (a period is claimed on 3 of its periods \
+             and 32 rows); tabulate (compute the values the solution needs) only if every cell \
+             it asks is within reach"
                 .into(),
         );
         found.push(none);
     }
     found
+}
+
+/// The finding of `grid`'s periods `s` along a direction and across it.
+fn sectors_finding(grid: &Grid, s: &Sectors, every: &str) -> Finding {
+    let checked = format!(
+        "{} (the periods on the view m < {}, d < {})",
+        every, s.rows, s.cols
+    );
+    let mut finding = Finding::new(s.headline(), checked);
+    match s.proof(grid) {
+        Some(Ok(lines)) => finding.proof = Some(lines),
+        Some(Err(why)) => finding.notes.push(format!("not proved: {}", why)),
+        None => finding.notes.push(
+            "to prove it: if a move is one of fixed steps, declare them \
+             (`PlaneFamily::Steps`), and the box in these coordinates proves it"
+                .into(),
+        ),
+    }
+    finding.notes.push(s.coordinates());
+    if s.m.is_none() || s.above.is_none() || s.below.is_none() {
+        let stay = "a coordinate with no period must stay within the view: compute a larger \
+                    grid and look again";
+        finding.notes.push(stay.into());
+    }
+    finding.code.push(s.code(grid));
+    finding
 }

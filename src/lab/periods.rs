@@ -15,7 +15,9 @@
 //! Arithmetic-periodic, `g(n + p) = g(n) + s` for `n >= start`, is exactly periodic
 //! differences `g(n + 1) - g(n)`, with the same start and period; `s` is their sum over a
 //! period (0 is plain periodic, not reported here).
-//! Layer 0: uses no other module.
+//! Layer 1: uses `code`.
+
+use crate::code::{bring_back, closure, times, Table};
 
 /// `g(n + period) = g(n)` for every `n >= start` of the values searched.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -204,19 +206,9 @@ pub fn find_classes(values: &[u32]) -> Option<Classes> {
     })
 }
 
-/// `items` as a Rust array literal, the first typed `ty`: `[0u32, 1, 2]`.
-pub(crate) fn array<T: std::fmt::Display>(items: &[T], ty: &str) -> String {
-    let items: Vec<String> = items.iter().map(T::to_string).collect();
-    match items.split_first() {
-        Some((first, [])) => format!("[{}{}]", first, ty),
-        Some((first, rest)) => format!("[{}{}, {}]", first, ty, rest.join(", ")),
-        None => format!("[0{}; 0]", ty),
-    }
-}
-
 impl Period {
     /// The values `values` show with this period, as a closure over `u64` to paste, exact
-    /// for every `n` (`values` must reach `start + period`).
+    /// for every `n` (`values` must reach `start + period`), in the shapes of `code`.
     ///
     /// # Complexity
     /// O(start + period).
@@ -227,25 +219,33 @@ impl Period {
     /// ```
     /// use lab::periods::Period;
     /// let code = Period { start: 1, period: 2 }.code(&[5, 0, 1, 0, 1]);
-    /// assert_eq!(code, "|n: u64| if n < 1 { [5u32][n as usize] } \
-    ///     else { [0u32, 1][((n - 1) % 2) as usize] }");
+    /// assert_eq!(code, "|n: u64| {\n    let n = if n < 1 { n } else { 1 + (n - 1) % 2 };\n    \
+    ///     [5u32, 0, 1][n as usize]\n}");
     /// ```
     pub fn code(&self, values: &[u32]) -> String {
         let (a, p) = (self.start, self.period);
-        let cycle = array(&values[a..a + p], "u32");
-        match a {
-            0 => format!("|n: u64| {}[(n % {}) as usize]", cycle, p),
-            _ => format!(
-                "|n: u64| if n < {a} {{ {}[n as usize] }} else {{ {cycle}[((n - {a}) % {p}) as usize] }}",
-                array(&values[..a], "u32"),
-            ),
+        let shown: Vec<u64> = values[..a + p].iter().map(|&v| u64::from(v)).collect();
+        if a + p == 1 {
+            return format!("|_: u64| {}u32", shown[0]);
         }
+        let table = Table::new("VALUES", &shown, shown.len(), "u32", false);
+        let mut body = table.define();
+        let index = match a {
+            0 => format!("(n % {p}) as usize"),
+            _ => {
+                body.extend(bring_back("n", a, p));
+                "n as usize".to_string()
+            }
+        };
+        body.extend(table.at(&index));
+        closure("|n: u64|", &body)
     }
 }
 
 impl Arithmetic {
     /// The values `values` show with this arithmetic period, as a closure over `u64`,
-    /// exact for every `n` whose value fits a `u64`.
+    /// exact for every `n` whose value fits a `u64`: `k` periods past the start, the value
+    /// of `n - k period` and `k` saltus.
     ///
     /// # Complexity
     /// O(start + period).
@@ -253,37 +253,51 @@ impl Arithmetic {
     /// # Panics
     /// If `values` holds fewer than `start + period` values.
     pub fn code(&self, values: &[u32]) -> String {
-        let (a, p, s) = (self.start, self.period, self.saltus);
-        let cycle = array(&values[a..a + p], "u64");
-        match a {
-            0 => format!("|n: u64| {cycle}[(n % {p}) as usize] + n / {p} * {s}"),
-            _ => format!(
-                "|n: u64| if n < {a} {{ {}[n as usize] }} \
-                 else {{ {cycle}[((n - {a}) % {p}) as usize] + (n - {a}) / {p} * {s} }}",
-                array(&values[..a], "u64"),
-            ),
-        }
+        let (a, p, s) = (self.start, self.period, self.saltus as usize);
+        let shown: Vec<u64> = values[..a + p].iter().map(|&v| u64::from(v)).collect();
+        let table = Table::new("VALUES", &shown, shown.len(), "u64", false);
+        let mut body = table.define();
+        body.push(match (a, p) {
+            (0, 1) => "let k = n;".to_string(),
+            (0, p) => format!("let k = n / {p};"),
+            (a, 1) => format!("let k = n.saturating_sub({a});"),
+            (a, p) => format!("let k = n.saturating_sub({a}) / {p};"),
+        });
+        body.push(format!("let n = n - {};", times("k", p)));
+        let mut at = table.at("n as usize");
+        let last = at.pop().expect("an expression");
+        body.extend(at);
+        body.push(format!("{last} + {}", times("k", s)));
+        closure("|n: u64|", &body)
     }
 }
 
 impl Classes {
-    /// Whether `n` is a P-position, as a closure over `u64` to paste, exact for every `n`.
+    /// Whether `n` is a P-position, as a closure over `u64` to paste, exact for every `n`:
+    /// `n` brought back into `[0, start + modulus)`, then the P-positions there.
     ///
     /// # Complexity
     /// O(start + modulus).
     pub fn code(&self) -> String {
         let (a, m) = (self.start, self.modulus);
-        let lower = match self.before.len() {
-            0 => "false".to_string(),
-            _ => format!("{}.contains(&n)", array(&self.before, "u64")),
-        };
-        let upper = match self.classes.len() {
-            0 => "false".to_string(),
-            _ => format!("{}.contains(&(n % {}))", array(&self.classes, "u64"), m),
-        };
-        match a {
-            0 => format!("|n: u64| {}", upper),
-            _ => format!("|n: u64| if n < {} {{ {} }} else {{ {} }}", a, lower, upper),
+        let mut lost: Vec<u64> = self.before.iter().map(|&n| n as u64).collect();
+        let upper = (a..a + m).filter(|n| self.classes.contains(&(n % m)));
+        lost.extend(upper.map(|n| n as u64));
+        if a + m == 1 {
+            return format!("|_: u64| {}", !lost.is_empty());
         }
+        let mut body = bring_back("n", a, m);
+        match Table::new("LOST", &lost, lost.len(), "u64", false).literal() {
+            Some(array) => body.push(format!("{array}.contains(&n)")),
+            None => {
+                let marks: Vec<u64> = (0..(a + m) as u64)
+                    .map(|n| u64::from(lost.contains(&n)))
+                    .collect();
+                let table = Table::new("LOST", &marks, marks.len(), "u64", false);
+                body = [table.define(), body].concat();
+                body.push("LOST[n as usize] == b'1'".to_string());
+            }
+        }
+        closure("|n: u64|", &body)
     }
 }

@@ -10,11 +10,25 @@
 //! above: for them `a(n) = floor(n α)` with `α = (2 - c + sqrt(c^2 + 4)) / 2` for every `n`,
 //! a theorem on these sequences (Fraenkel, 1982), so the code computes `a(n)` so; the
 //! P-positions are checked against the pairs on every cell of the grid.
-//! Layer 3: uses `grids`, `periods` and `ratios`.
+//!
+//! That the P-positions are the pairs beyond the grid is Fraenkel's theorem on the game
+//! ("How to beat your Wythoff games' opponent on three fronts", Amer. Math. Monthly 89,
+//! 1982; Wythoff's for `c = 1`, 1907): in the `c`-Wythoff game, where a move takes any
+//! number from one pile, or `k >= 1` from one and `l >= 1` from the other with
+//! `|k - l| < c`, the P-positions (normal play) are exactly the pairs `(a(n), a(n) + c n)`
+//! and their mirrors, `a(n)` the least number in no earlier pair, and
+//! `a(n) = floor(n α)`, `a(n) + c n = floor(n (α + c))` (complementary Beatty sequences:
+//! `1 / α + 1 / (α + c) = 1` gives `α`). [`Pairs::proof`] applies it when
+//! the game declared `PlaneFamily::Wythoff(c)`, whose moves the grid checked on every
+//! cell; undeclared, [`Pairs::proposal`] names the game and the declaration to confirm.
+//! Layer 3: uses `code`, `rules`, `tables`, `grids`, `periods` and `ratios`.
 
+use crate::code::{bring_back, closure, index, Table};
 use crate::grids::Grid;
-use crate::periods::{array, find_period, Period};
+use crate::periods::{find_period, Period};
 use crate::ratios::Quadratic;
+use crate::rules::PlaneFamily;
+use crate::tables::Values;
 
 /// The periods of a grid in each coordinate; at least one is found.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -56,37 +70,45 @@ pub fn find_plane_period(grid: &Grid) -> Option<PlanePeriod> {
 impl PlanePeriod {
     /// The grid's values as a closure `|x: u64, y: u64|` to paste: a coordinate with a
     /// period is brought back into the corner of the grid that it holds; one without
-    /// stays, so it must be within the grid.
+    /// stays, and must be within the grid (the code asserts it). The corner is a block of
+    /// digits, a row of it to a line.
     ///
     /// # Complexity
     /// O(the corner's cells).
     pub fn code(&self, grid: &Grid) -> String {
+        // A coordinate of period 1 from 0 is left out: the corner has one row (or column).
+        let constant = |p: Option<Period>| {
+            p == Some(Period {
+                start: 0,
+                period: 1,
+            })
+        };
         let back = |found: Option<Period>, v: &str, len: usize| match found {
-            Some(Period { start, period }) => (
-                format!(
-                    "let {v} = if {v} < {e} {{ {v} }} else {{ {s} + ({v} - {s}) % {p} }};",
-                    e = start + period,
-                    s = start,
-                    p = period
-                ),
-                start + period,
+            _ if constant(found) => (Vec::new(), 1),
+            Some(Period { start, period }) => (bring_back(v, start, period), start + period),
+            None => (
+                vec![format!("assert!({v} < {len}, \"{v} beyond the grid\");")],
+                len,
             ),
-            None => (String::new(), len),
         };
         let (x_back, height) = back(self.x, "x", grid.rows());
         let (y_back, width) = back(self.y, "y", grid.cols());
-        let rows: Vec<String> = (0..height)
-            .map(|x| format!("        {},", array(&grid.row(x)[..width], "u32")))
+        let corner: Vec<u64> = (0..height)
+            .flat_map(|x| grid.row(x)[..width].iter().map(|&v| u64::from(v)))
             .collect();
-        format!(
-            "|x: u64, y: u64| {{\n    const CORNER: [[u32; {}]; {}] = [\n{}\n    ];\n    \
-             {}\n    {}\n    CORNER[x as usize][y as usize]\n}}",
-            width,
-            height,
-            rows.join("\n"),
-            x_back,
-            y_back
-        )
+        let table = Table::new("CORNER", &corner, width, "u32", true);
+        let body = [table.define(), x_back, y_back].concat();
+        let at = index(&[
+            ("x", if constant(self.x) { 0 } else { width }),
+            ("y", usize::from(!constant(self.y))),
+        ]);
+        let params = match (constant(self.x), constant(self.y)) {
+            (false, false) => "|x: u64, y: u64|",
+            (true, false) => "|_: u64, y: u64|",
+            (false, true) => "|x: u64, _: u64|",
+            (true, true) => "|_: u64, _: u64|",
+        };
+        closure(params, &[body, table.at(&at)].concat())
     }
 }
 
@@ -248,6 +270,100 @@ impl Pairs {
             "{}\nlet is_p = |x: u64, y: u64| {{\n    let (low, high) = (x.min(y), x.max(y));\n    \
              {}\n}};",
             pair, index
+        ))
+    }
+}
+
+/// The moves of the `c`-Wythoff game, in words.
+fn wythoff_moves(c: u64) -> String {
+    match c {
+        1 => "take any number from one pile, or the same number from both".to_string(),
+        c => format!(
+            "take any number from one pile, or k >= 1 from one and l >= 1 from the other \
+             with |k - l| < {c}"
+        ),
+    }
+}
+
+impl Pairs {
+    /// The game whose P-positions these pairs are (none for `c = 0`).
+    ///
+    /// # Complexity
+    /// O(1).
+    pub fn game(&self) -> Option<String> {
+        match self.c {
+            0 => None,
+            1 => Some("Wythoff's game".to_string()),
+            c => Some(format!("Fraenkel's {c}-Wythoff game")),
+        }
+    }
+
+    /// Fraenkel's theorem, if `grid`'s game declared a family: the certificate's lines when
+    /// it declared `PlaneFamily::Wythoff(c)` (its moves checked on every cell of the grid)
+    /// and the values are in normal play, else why not; `None` if nothing was declared.
+    ///
+    /// # Complexity
+    /// O(1).
+    pub fn proof(&self, grid: &Grid) -> Option<Result<Vec<String>, String>> {
+        let a = match grid.family() {
+            PlaneFamily::Unknown => return None,
+            PlaneFamily::Steps(_) => {
+                let why = "Fraenkel's theorem speaks of the Wythoff family, not of fixed steps";
+                return Some(Err(why.to_string()));
+            }
+            &PlaneFamily::Wythoff(a) => a,
+        };
+        let c = self.c;
+        if a != c {
+            let why = format!(
+                "the declared Wythoff({a}) has the pairs (a(n), a(n) + {a}n), but the grid's \
+                 P-positions are (a(n), a(n) + {c}n): the theorem or the grid is wrong"
+            );
+            return Some(Err(why));
+        }
+        if grid.kind() == Some(Values::Misere) {
+            return Some(Err("Fraenkel's theorem speaks of normal play".to_string()));
+        }
+        let game = self.game().expect("c >= 1");
+        let times = if c == 1 {
+            "n".to_string()
+        } else {
+            format!("{c}n")
+        };
+        let beatty = match self.alpha() {
+            Some(alpha) => format!(", and a(n) = floor(n * {alpha}) for every n"),
+            None => String::new(),
+        };
+        Some(Ok(vec![
+            format!(
+                "Fraenkel (1982): in {game} ({}), the P-positions are the pairs \
+                 (a(n), a(n) + {times}) and their mirrors, a(n) the least number in no earlier \
+                 pair{beatty}",
+                wythoff_moves(c)
+            ),
+            format!(
+                "declared: PlaneFamily::Wythoff({c}), its moves checked on every cell x < {}, \
+                 y < {} (beyond, the declaration's word); the pairs are the grid's P-positions \
+                 there",
+                grid.rows(),
+                grid.cols()
+            ),
+        ]))
+    }
+
+    /// The declaration that would prove the pairs, for the user to confirm from the
+    /// problem's statement: never a proof.
+    ///
+    /// # Complexity
+    /// O(1).
+    pub fn proposal(&self) -> Option<String> {
+        let game = self.game()?;
+        Some(format!(
+            "these are the P-positions of {game}: declare `PlaneFamily::Wythoff({c})` if the \
+             moves are exactly: {}; then Fraenkel's theorem proves the pairs for every n (a \
+             proposal to confirm from the statement, not a proof)",
+            wythoff_moves(self.c),
+            c = self.c
         ))
     }
 }

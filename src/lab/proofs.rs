@@ -190,6 +190,9 @@ pub fn plane_period(grid: &Grid, x: Option<Period>, y: Option<Period>) -> Verdic
     let steps = match grid.family() {
         PlaneFamily::Unknown => return Verdict::Unknown,
         PlaneFamily::Steps(steps) => steps,
+        PlaneFamily::Wythoff(_) => {
+            return Verdict::NotProved("the box speaks of fixed steps, not Wythoff's".into())
+        }
     };
     let (x, y) = match (x, y) {
         (Some(x), Some(y)) => (x, y),

@@ -186,8 +186,8 @@ impl Ratio {
             "let p = |k: u64| {}{};\n\
              let is_p = |n: u64| {{\n    let (mut low, mut high) = (0, n + 2);\n    \
              while low < high {{\n        let mid = low + (high - low) / 2;\n        \
-             if p(mid) < n {{ low = mid + 1 }} else {{ high = mid }}\n    }}\n    \
-             p(low) == n\n}};",
+             if p(mid) < n {{\n            low = mid + 1\n        }} else {{\n            \
+             high = mid\n        }}\n    }}\n    p(low) == n\n}};",
             self.alpha.code(t),
             offset
         )

@@ -218,6 +218,33 @@ pub enum PlaneFamily {
     /// Fixed steps: a move goes from `(x, y)` to `(x + dx, y + dy)` for each `(dx, dy)`
     /// listed whose cell has both coordinates at least 0; each step lowers `x + y`.
     Steps(Vec<(i64, i64)>),
+    /// Fraenkel's `a`-Wythoff game on two piles `(x, y)`, `a >= 1`: a move takes any number
+    /// from one pile, or `k >= 1` from one and `l >= 1` from the other with `|k - l| < a`.
+    /// `Wythoff(1)` is Wythoff's game (the same number from both).
+    Wythoff(u64),
+}
+
+/// The cells the declared `family` gives `(x, y)`, into `to` (cleared first); nothing for
+/// [`PlaneFamily::Unknown`].
+pub(crate) fn plane_family_moves(family: &PlaneFamily, x: u64, y: u64, to: &mut Vec<(u64, u64)>) {
+    to.clear();
+    match family {
+        PlaneFamily::Unknown => {}
+        PlaneFamily::Steps(steps) => {
+            let (x, y) = (x as i64, y as i64);
+            let cells = steps.iter().map(|&(dx, dy)| (x + dx, y + dy));
+            let inside = cells.filter(|&(a, b)| a >= 0 && b >= 0);
+            to.extend(inside.map(|(a, b)| (a as u64, b as u64)));
+        }
+        &PlaneFamily::Wythoff(a) => {
+            to.extend((0..x).map(|left| (left, y)));
+            to.extend((0..y).map(|left| (x, left)));
+            for k in 1..=x {
+                let l = k.saturating_sub(a - 1).max(1)..=(k + a - 1).min(y);
+                to.extend(l.map(|l| (x - k, y - l)));
+            }
+        }
+    }
 }
 
 /// The moves family `family` gives heap `n`, into `to`; `moves` is the move set of a

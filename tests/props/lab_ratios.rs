@@ -122,7 +122,7 @@ fn p_positions_floor_k_sqrt_2_are_reported_with_their_code() {
     );
     assert_eq!(
         ratio.code[1],
-        "let p = |k: u64| (isqrt((k as u128) * (k as u128) * 2)) as u64;\nlet is_p = |n: u64| {\n    let (mut low, mut high) = (0, n + 2);\n    while low < high {\n        let mid = low + (high - low) / 2;\n        if p(mid) < n { low = mid + 1 } else { high = mid }\n    }\n    p(low) == n\n};"
+        "let p = |k: u64| (isqrt((k as u128) * (k as u128) * 2)) as u64;\nlet is_p = |n: u64| {\n    let (mut low, mut high) = (0, n + 2);\n    while low < high {\n        let mid = low + (high - low) / 2;\n        if p(mid) < n {\n            low = mid + 1\n        } else {\n            high = mid\n        }\n    }\n    p(low) == n\n};"
     );
     let p = |k: u64| (isqrt((k as u128) * (k as u128) * 2)) as u64;
     let is_p = |n: u64| {
