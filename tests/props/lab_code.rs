@@ -42,9 +42,10 @@ fn scratch(what: &str) -> TempDir {
     ))
 }
 
-/// How a piece of code is pasted: an expression as `let g = ...;`, statements as they are.
+/// How a piece of code is pasted: an expression as `let g = ...;`, statements and items
+/// (helper functions, with their docs) as they are.
 fn pasted(code: &str) -> String {
-    match code.starts_with("let ") || code.starts_with("fn ") {
+    match code.starts_with("let ") || code.starts_with("fn ") || code.starts_with("//") {
         true => code.to_string(),
         false => format!("let g = {code};"),
     }
@@ -323,6 +324,30 @@ fn heap_cases() -> Vec<Case> {
         "zeck_min, 0 apart",
         periodic(300, &zeck),
         Some(periodic(3000, &zeck)),
+    );
+    // Formulas in other bases (`digits`), and P-positions 2^k - 1 (`geometric`).
+    let v3 = |n: u64| {
+        if n == 0 {
+            0
+        } else {
+            (0..).take_while(|&k| n % 3u64.pow(k + 1) == 0).count() as u32
+        }
+    };
+    add("v3", periodic(2000, &v3), Some(periodic(6000, &v3)));
+    let sum3 = |mut n: u64| {
+        let mut sum = 0;
+        while n > 0 {
+            sum += (n % 3) as u32;
+            n /= 3;
+        }
+        sum
+    };
+    add("sum3", periodic(2000, &sum3), Some(periodic(6000, &sum3)));
+    let halves = |n: u64| u32::from(!(n + 1).is_power_of_two());
+    add(
+        "2^k - 1",
+        periodic(3000, &halves),
+        Some(periodic(9000, &halves)),
     );
     let below = |k: u64| lab::formulas::isqrt(u128::from(2 * k * k)) as u64;
     let lost: Vec<u64> = (0..800).map(below).collect();
