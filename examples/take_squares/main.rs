@@ -7,6 +7,7 @@
 //! the limit, and each n is a look-up.
 
 use combgames::io::{self, Reader, Result};
+use combgames::sieve::win_lose_by_sizes;
 use combgames::write::{Lines, Writer};
 use std::io::{Read, Write};
 use std::process::ExitCode;
@@ -18,28 +19,15 @@ pub const MAX_N: u64 = 1_000_000; // stones in a heap
 /// What an item prints: the player to move loses, or wins.
 pub const ANSWERS: [&str; 2] = ["Second", "First"];
 
-/// Whether the player to move wins from each heap `0..len` when a move takes any of
-/// `sizes` (increasing) stones: a plain loop, each heap won when a move reaches a lost one.
+/// The rules' table (`rules.rs`) of every heap up to `MAX_N`, whether the player to move
+/// wins: a move takes a square. The toolkit's sieve marks forward from each lost heap.
 ///
 /// # Complexity
-/// O(len x sizes).
-pub fn win_table(len: usize, sizes: &[usize]) -> Vec<bool> {
-    let mut wins: Vec<bool> = Vec::with_capacity(len);
-    for n in 0..len {
-        let won = sizes.iter().take_while(|&&s| s <= n).any(|&s| !wins[n - s]);
-        wins.push(won);
-    }
-    wins
-}
-
-/// The rules' table (`rules.rs`) of every heap up to `MAX_N`: a move takes a square.
-///
-/// # Complexity
-/// That of [`win_table`]: O(MAX_N^1.5).
+/// O(MAX_N x losing heaps / 2^15 + losing heaps x squares): about 10 ms.
 pub fn table() -> Vec<bool> {
     let len = MAX_N as usize + 1;
     let squares: Vec<usize> = (1..).map(|k| k * k).take_while(|&s| s < len).collect();
-    win_table(len, &squares)
+    win_lose_by_sizes(len, &squares)
 }
 
 /// Answers every item on `rd` on `out`, one line each, by `table`.
