@@ -15,6 +15,10 @@
 //! - [`formulas`] (layer 0): values that are a function of the binary or Fibonacci
 //!   expansion, and an exact `u128` integer square root.
 //! - [`png`] (layer 0): a grid's picture as a PNG, written with std.
+//! - [`monoids`] (layer 0): finite commutative monoids, their direct products with cyclic
+//!   ones, the merging of indistinguishable elements, canonical numbering.
+//! - [`quotients`] (layer 1): misère quotients of heap games, heap by heap, each candidate
+//!   checked on every sum of heaps.
 //! - [`tables`] (layer 1): the values of a game's states from its rules (Grundy, win/lose,
 //!   misère), the laws of the rules checked; tables read from elsewhere.
 //! - [`ratios`] (layer 1): P-positions `floor(k α)` for a quadratic irrational `α`, exact in
@@ -29,6 +33,8 @@
 //! - [`report`] (layer 5): the report's text, and `explore`, from rules to report in one call.
 
 pub mod formulas;
+pub mod monoids;
+pub mod quotients;
 pub mod grids;
 pub mod patterns;
 pub mod periods;
