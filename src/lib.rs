@@ -55,6 +55,7 @@ pub mod euclid;
 pub mod game;
 pub mod hackenbush;
 pub mod io;
+pub mod misere;
 pub mod nim;
 pub mod nimber;
 pub mod numbers;

@@ -33,6 +33,8 @@
 //! - [`report`] (layer 5): the report's text, and `explore`, from rules to report in one call.
 
 pub mod formulas;
+pub mod misere;
+pub mod misere_report;
 pub mod monoids;
 pub mod quotients;
 pub mod grids;

@@ -134,8 +134,8 @@ impl Default for Limits {
     fn default() -> Limits {
         Limits {
             candidate: 1 << 15,
-            quotient: 4000,
-            candidates: 200,
+            quotient: 2000,
+            candidates: 100,
         }
     }
 }
