@@ -25,7 +25,7 @@ pub struct Tables<'a> {
     /// For each element `x` from 1: an element `y < x` and a generator `g` with `x = y g`.
     pub parents: &'a [&'a str],
     /// The elements in P: the sums lost to the player to move.
-    pub p: &'a str,
+    pub p: &'a [&'a str],
     /// The element of heap `n`, for `n` from 0 (the identity) to `start + period - 1`.
     pub heaps: &'a [&'a str],
     /// From `start` on, heap `n + period` has heap `n`'s element.
@@ -87,7 +87,7 @@ impl MisereQuotient {
     ///     generators: 1,
     ///     products: &["10"],
     ///     parents: &["00"],
-    ///     p: "1",
+    ///     p: &["1"],
     ///     heaps: &["010"],
     ///     start: 2,
     ///     period: 1,
@@ -123,7 +123,7 @@ impl MisereQuotient {
             }
         }
         let mut p = vec![false; len];
-        for x in numbers(&[tables.p], width, "p") {
+        for x in numbers(tables.p, width, "p") {
             assert!((x as usize) < len, "p: {} is not below {}", x, len);
             p[x as usize] = true;
         }

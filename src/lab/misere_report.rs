@@ -180,24 +180,30 @@ fn quotient(text: &mut String, q: &Quotient) {
     let gens: Vec<String> = (q.generators.iter().zip(&q.generator_heaps))
         .map(|(&g, h)| format!("{} (heap {})", names[g as usize], h))
         .collect();
-    let _ = writeln!(text, "  generators: {}", gens.join(", "));
+    wrapped(text, "  ", &format!("generators: {}", gens.join(", ")));
     let few = |items: Vec<&String>| {
         let more = if items.len() > 64 { " ..." } else { "" };
         let shown: Vec<&str> = items.iter().take(64).map(|s| s.as_str()).collect();
         format!("{}{}", shown.join(" "), more)
     };
-    let _ = writeln!(text, "  elements: {}", few(names.iter().collect()));
+    wrapped(text, "  ", &format!("elements: {}", few(names.iter().collect())));
     let in_p = names.iter().enumerate().filter(|&(x, _)| q.p[x]).map(|(_, s)| s);
-    let _ = writeln!(text, "  P: {}", few(in_p.collect()));
+    wrapped(text, "  ", &format!("P: {}", few(in_p.collect())));
     let width = names.iter().map(String::len).max().unwrap_or(1) + 2;
+    // As many generators as fit in the report's width.
+    let columns = ((WIDTH - 6) / width).saturating_sub(1).max(1);
+    let shown_gens = &q.generators[..q.generators.len().min(columns)];
     let _ = write!(text, "  products by the generators:\n  {:>w$}", "", w = width);
-    for &g in &q.generators {
+    for &g in shown_gens {
         let _ = write!(text, "{:>w$}", names[g as usize], w = width);
+    }
+    if shown_gens.len() < q.generators.len() {
+        text.push_str(" ...");
     }
     text.push('\n');
     for (x, name) in names.iter().enumerate().take(MAX_ROWS) {
         let _ = write!(text, "  {:>w$}", name, w = width);
-        for &g in &q.generators {
+        for &g in shown_gens {
             let y = q.monoid.mul(x as u32, g);
             let _ = write!(text, "{:>w$}", names[y as usize], w = width);
         }
@@ -341,7 +347,7 @@ pub fn code(q: &Quotient, period: Option<Period>) -> Vec<String> {
     ];
     field(&mut lines, "products", &products);
     field(&mut lines, "parents", &parents);
-    lines.push(format!("    p: {:?},", p));
+    field(&mut lines, "p", &p);
     field(&mut lines, "heaps", &heaps);
     lines.push(format!("    start: {},", start));
     lines.push(format!("    period: {},", period));

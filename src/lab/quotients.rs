@@ -431,9 +431,12 @@ impl Bits {
 
     fn iter(&self) -> impl Iterator<Item = u32> + '_ {
         (self.0.iter().enumerate()).flat_map(|(i, &w)| {
-            (0..64)
-                .filter(move |b| w >> b & 1 != 0)
-                .map(move |b| (i * 64 + b) as u32)
+            let mut rest = w;
+            std::iter::from_fn(move || {
+                let b = rest.trailing_zeros();
+                rest &= rest.wrapping_sub(1);
+                (b < 64).then(|| i as u32 * 64 + b)
+            })
         })
     }
 }
@@ -447,6 +450,8 @@ struct Words<'a> {
     /// heap of each (a heap with no option is the identity and never matters): the heap,
     /// its element, its options' elements.
     kinds: Vec<(usize, u32, Vec<u32>)>,
+    /// Each kind's product by every element, `x a`, tabulated.
+    acts: Vec<Vec<u32>>,
     heaps: usize,
 }
 
@@ -468,10 +473,14 @@ impl<'a> Words<'a> {
                 kinds.push((j, a, moves));
             }
         }
+        let acts = (kinds.iter())
+            .map(|&(_, a, _)| (0..len as u32).map(|x| mul(x, a)).collect())
+            .collect();
         Words {
             len,
             mul,
             kinds,
+            acts,
             heaps: heaps.len(),
         }
     }
@@ -479,11 +488,11 @@ impl<'a> Words<'a> {
     /// The state after adding a heap of kind `k` to a word of element `x` whose options'
     /// elements are `options`.
     fn add(&self, x: u32, options: &Bits, k: usize) -> (u32, Bits) {
-        let (_, a, moves) = &self.kinds[k];
+        let (act, moves) = (&self.acts[k], &self.kinds[k].2);
         let mut next = Bits::new(self.len);
-        options.iter().for_each(|o| next.insert((self.mul)(o, *a)));
+        options.iter().for_each(|o| next.insert(act[o as usize]));
         moves.iter().for_each(|&t| next.insert((self.mul)(x, t)));
-        ((self.mul)(x, *a), next)
+        (act[x as usize], next)
     }
 
     /// The word of exponents of kinds `word`, as exponents of heaps.
@@ -641,10 +650,11 @@ pub fn first_failure(
     if p[0] {
         return Some(vec![0; heaps.len()]);
     }
-    // A word in P with an option in P: the least is the least word of x, plus heap j.
+    // A word in P with an option in P: the least is the least word of x, plus heap j (x
+    // reached by a word: the heaps need not generate the whole monoid).
     let least = least(&words);
     let mut found: Option<Vec<u32>> = None;
-    for x in 0..monoid.len() as u32 {
+    for x in (0..monoid.len() as u32).filter(|&x| least.seen[x as usize]) {
         for (k, (_, a, moves)) in words.kinds.iter().enumerate() {
             if p[mul(x, *a) as usize] && moves.iter().any(|&t| p[mul(x, t) as usize]) {
                 let mut word = least.words[x as usize].clone();

@@ -35,6 +35,7 @@ mod judge;
 mod lab_command;
 mod lab_games;
 mod lab_grids;
+mod lab_misere;
 mod lab_none;
 mod lab_plane;
 mod lab_ratios;
