@@ -36,6 +36,8 @@
 //!   up to `u64::MAX`, with winning moves; any other rule as a split game.
 //! - [`octal`]: octal games (Kayles, Dawson's Kayles...), answered for any heap size from
 //!   their period, proved by the Guy-Smith theorem, with winning moves.
+//! - [`misere`]: misère play of sums of heaps (whoever moves last loses) through a misère
+//!   quotient the lab computes from the rules: a sum decided in O(1) a heap, winning moves.
 //! - [`hackenbush`]: Green Hackenbush on trees and graphs with cycles, values and winning
 //!   cuts.
 //! - [`rect`]: flat indices of intervals and rectangles, for memo tables keyed by them.

@@ -217,7 +217,8 @@ impl MisereQuotient {
 
     /// A winning move of the sum of `heaps`: `(i, label)` for the first option, in the order
     /// of the heaps and then as `options(n, o)` lists them with `o.add(label, parts)`, that
-    /// leaves a sum in P; `None` when the sum is lost (every option leaves a sum not in P).
+    /// leaves a sum in P; `None` when the sum is lost (every option leaves a sum not in P), or
+    /// has no move at all (then the player to move has won: the last move was the other's).
     ///
     /// `options` lists the moves of a heap of `n` by the heaps each leaves (0 for none).
     /// For a large heap whose map is periodic it may list fewer: a split `(a, b)` with

@@ -17,8 +17,10 @@
 //! - [`png`] (layer 0): a grid's picture as a PNG, written with std.
 //! - [`monoids`] (layer 0): finite commutative monoids, their direct products with cyclic
 //!   ones, the merging of indistinguishable elements, canonical numbering.
-//! - [`quotients`] (layer 1): misère quotients of heap games, heap by heap, each candidate
-//!   checked on every sum of heaps.
+//! - [`words`] (layer 1): walks over sums of heaps: the least word of each element of a
+//!   candidate misère quotient, and the check that it predicts every sum.
+//! - [`quotients`] (layer 2): misère quotients of heap games, heap by heap, as MisereSolver
+//!   computes them, each candidate checked by `words`.
 //! - [`tables`] (layer 1): the values of a game's states from its rules (Grundy, win/lose,
 //!   misère), the laws of the rules checked; tables read from elsewhere.
 //! - [`ratios`] (layer 1): P-positions `floor(k α)` for a quadratic irrational `α`, exact in
@@ -30,6 +32,9 @@
 //!   residue check, the box.
 //! - [`verify`] (layer 3): the test helpers, a formula checked against a table or a grid.
 //! - [`patterns`] (layer 4): every pattern of a table or grid, with its range, proof and code.
+//! - [`misere`] (layer 3): misère play from the rules: the genus of each heap, tameness, the
+//!   quotient, the heap map's period proved by the periodicity theorem.
+//! - [`misere_report`] (layer 4): the misère report, and the `Tables` to paste.
 //! - [`report`] (layer 5): the report's text, and `explore`, from rules to report in one call.
 
 pub mod formulas;
@@ -48,3 +53,4 @@ pub mod report;
 pub mod rules;
 pub mod tables;
 pub mod verify;
+pub mod words;

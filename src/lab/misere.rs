@@ -12,7 +12,7 @@
 //!   of value 2 or more is firm (a nim-heap of 2 or more); of value 0 or 1, firm when alone
 //!   it plays as `*2 + *2` or `*2 + *3` (lost with value 0, won with 1), else fickle (as
 //!   `*0`, `*1`). With no firm heap of value below 2 this is misère Nim's rule on the normal
-//!   values. The rule is checked as a candidate quotient (`quotients::first_failure`), so
+//!   values. The rule is checked as a candidate quotient (`words::first_failure`), so
 //!   "tame up to N" is proved for every sum of heaps up to N, and the first sum it gets
 //!   wrong, if any, is named.
 //! - the **misère quotient** of the heaps (`quotients`): its elements, products, P-set and
@@ -36,11 +36,12 @@
 //! to `N`, the candidate is consistent with every heap, and it predicts every sum. For the
 //! quotient (reduced, onto), it is then the quotient of all the heaps.
 //!
-//! Layer 2: uses `rules`, `tables`, `monoids`, `quotients` and `periods`.
+//! Layer 3: uses `rules`, `tables`, `monoids`, `words`, `quotients` and `periods`.
 
 use crate::monoids::Monoid;
 use crate::periods::{first_tail_period, Period};
-use crate::quotients::{first_failure, GaveUp, Limits, Options, Quotient, Quotients};
+use crate::quotients::{GaveUp, Limits, Quotient, Quotients};
+use crate::words::{first_failure, Options};
 use crate::rules::{normal_form, Family, Heap, Moves};
 use crate::tables::{RuleError, Table, Values};
 use std::fmt;

@@ -8,7 +8,7 @@
 //! rule` or `tame: no, from heap 5`; `misère quotient: 8 elements, 2 in P, heaps 1 .. 60`
 //! (`, stopped at heap 34` when it gave up); `periodic: start 8, period 2` (the heap map)
 //! or `periodic: none up to 60`.
-//! Layer 3: uses `misere`, `quotients`, `periods` and `rules`.
+//! Layer 4: uses `rules`, `tables`, `periods`, `quotients` and `misere`.
 
 use crate::misere::{analyse, Misere, Reach};
 use crate::periods::Period;

@@ -42,6 +42,7 @@ mod lab_ratios;
 mod lab_rules;
 mod lab_search;
 mod layers;
+mod misere;
 mod new;
 mod nim;
 mod nimber;
