@@ -117,7 +117,13 @@ impl MisereQuotient {
         // x (y' g) = (x y') g, with y' before y.
         for y in 1..len {
             let (before, g) = (parents[2 * y - 2] as usize, parents[2 * y - 1] as usize);
-            assert!(before < y && g < gens, "parents: element {} of {} and {}", y, before, g);
+            assert!(
+                before < y && g < gens,
+                "parents: element {} of {} and {}",
+                y,
+                before,
+                g
+            );
             for x in 0..len {
                 table[x * len + y] = products[g * len + table[x * len + before] as usize];
             }
@@ -283,7 +289,9 @@ impl<M> Options<'_, M> {
     pub fn add(&mut self, label: M, parts: &[u64]) {
         if self.found.is_none() {
             let q = self.quotient;
-            let x = parts.iter().fold(self.rest, |x, &n| q.product(x, q.heap(n)));
+            let x = parts
+                .iter()
+                .fold(self.rest, |x, &n| q.product(x, q.heap(n)));
             if q.is_p(x) {
                 self.found = Some(label);
             }

@@ -35,7 +35,10 @@ fn the_tables_are_the_labs() {
     let main = include_str!("main.rs");
     for line in misere_report::code(&misere.quotient, misere.period) {
         if line.starts_with("    ") {
-            assert!(main.contains(&line), "main.rs lacks the lab's line {line:?}");
+            assert!(
+                main.contains(&line),
+                "main.rs lacks the lab's line {line:?}"
+            );
         }
     }
 }
@@ -111,7 +114,11 @@ fn bad_input_is_reported_after_the_answers() {
                 "line 3: expected a row in 1..=1000000000000000000, found 0".to_string(),
             ),
             ("2\n1 1\n0\n", "Second\n", format!("line 3: {sum}, found 0")),
-            (&many, "First 1 1 1\n", format!("line 3: {sum}, found 200000")),
+            (
+                &many,
+                "First 1 1 1\n",
+                format!("line 3: {sum}, found 200000"),
+            ),
         ],
     );
 }

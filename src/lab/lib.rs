@@ -38,16 +38,16 @@
 //! - [`report`] (layer 5): the report's text, and `explore`, from rules to report in one call.
 
 pub mod formulas;
+pub mod grids;
 pub mod misere;
 pub mod misere_report;
 pub mod monoids;
-pub mod quotients;
-pub mod grids;
 pub mod patterns;
 pub mod periods;
 pub mod plane;
 pub mod png;
 pub mod proofs;
+pub mod quotients;
 pub mod ratios;
 pub mod report;
 pub mod rules;

@@ -43,14 +43,19 @@ impl Octal {
     fn new(code: &str) -> std::result::Result<Octal, String> {
         let digits = code.strip_prefix("0.").or_else(|| code.strip_prefix('.'));
         let digits: Option<Vec<u8>> = digits.filter(|d| !d.is_empty()).and_then(|d| {
-            d.bytes().map(|b| (b'0'..=b'7').contains(&b).then(|| b - b'0')).collect()
+            d.bytes()
+                .map(|b| (b'0'..=b'7').contains(&b).then(|| b - b'0'))
+                .collect()
         });
         match digits {
             Some(digits) => Ok(Octal {
                 code: code.to_string(),
                 digits,
             }),
-            None => Err(format!("octal code {:?} is not 0. then digits 0 to 7", code)),
+            None => Err(format!(
+                "octal code {:?} is not 0. then digits 0 to 7",
+                code
+            )),
         }
     }
 }

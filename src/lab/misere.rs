@@ -41,9 +41,9 @@
 use crate::monoids::Monoid;
 use crate::periods::{first_tail_period, Period};
 use crate::quotients::{GaveUp, Limits, Quotient, Quotients};
-use crate::words::{first_failure, Options};
 use crate::rules::{normal_form, Family, Heap, Moves};
 use crate::tables::{RuleError, Table, Values};
+use crate::words::{first_failure, Options};
 use std::fmt;
 
 /// What [`analyse`] found of a game's heaps `1..=N` in misère play.
@@ -123,8 +123,7 @@ impl Misere {
             "the periodicity theorem (lab::misere): every move takes at most t = {t} tokens \
              ({:?}, checked on every heap up to {}), and the heaps up to 2 n0 + 2p + t - 1 = \
              {needed} (n0 = {n0}, p = {p}) are computed: so for every heap",
-            self.family,
-            self.heaps
+            self.family, self.heaps
         )])
     }
 }
@@ -217,7 +216,11 @@ fn options_of<G: Heap + ?Sized>(game: &G, heaps: usize) -> Vec<Options> {
 /// # Errors
 /// The rules' [`RuleError`], if they break a law of [`Heap`] (a move that does not go down,
 /// a declared family that lists other moves).
-pub fn analyse<G: Heap + ?Sized>(game: &G, heaps: usize, reach: Reach) -> Result<Misere, RuleError> {
+pub fn analyse<G: Heap + ?Sized>(
+    game: &G,
+    heaps: usize,
+    reach: Reach,
+) -> Result<Misere, RuleError> {
     let table = Table::heaps(game, heaps + 1, Values::Grundy)?;
     let grundy = table.values().to_vec();
     let options = options_of(game, heaps);
@@ -230,7 +233,9 @@ pub fn analyse<G: Heap + ?Sized>(game: &G, heaps: usize, reach: Reach) -> Result
         }
     }
     let quotient = quotients.quotient();
-    let steps = (quotients.steps().iter()).map(|s| (s.conservative, s.candidates)).collect();
+    let steps = (quotients.steps().iter())
+        .map(|s| (s.conservative, s.candidates))
+        .collect();
     let (firm, wild) = tame(&grundy, &options);
     let elements: Vec<u32> = quotient.heaps.clone();
     let period = first_tail_period(&elements, (elements.len() / 2).max(1), |p| {
@@ -239,7 +244,8 @@ pub fn analyse<G: Heap + ?Sized>(game: &G, heaps: usize, reach: Reach) -> Result
     let tame_period = match wild {
         Some(_) => None,
         None => {
-            let pairs: Vec<(u32, bool)> = grundy.iter().copied().zip(firm.iter().copied()).collect();
+            let pairs: Vec<(u32, bool)> =
+                grundy.iter().copied().zip(firm.iter().copied()).collect();
             first_tail_period(&pairs, (pairs.len() / 2).max(1), |p| {
                 2 * (p.start + p.period) <= pairs.len()
             })
@@ -265,7 +271,10 @@ pub fn analyse<G: Heap + ?Sized>(game: &G, heaps: usize, reach: Reach) -> Result
 
 /// Each heap's firmness, and the first sum of heaps the tame rule gets wrong (module doc).
 fn tame(grundy: &[u32], options: &[Options]) -> (Vec<bool>, Option<Wild>) {
-    let values = grundy.iter().max().map_or(1, |&g| (g + 1).next_power_of_two());
+    let values = grundy
+        .iter()
+        .max()
+        .map_or(1, |&g| (g + 1).next_power_of_two());
     // Elements: value + values * firm; the product XORs the values and ORs the firmness.
     let monoid = Monoid::from_fn(2 * values as usize, |x, y| {
         ((x % values) ^ (y % values)) + values * ((x / values) | (y / values))
@@ -317,7 +326,7 @@ fn genus(grundy: &[u32], options: &[Options], reach: Reach) -> Vec<Genus> {
                 None => genus.push(g),
             }
         }
-        if m >= 2 * top + 1 {
+        if m > 2 * top {
             return genus;
         }
         m = 2 * m + 1;
@@ -330,7 +339,9 @@ fn genus_with(grundy: &[u32], options: &[Options], m: u32, limits: Limits) -> Ve
     // Generators: *1 .. *m, then the heaps (heap n is generator m + n).
     let mut quotients = Quotients::new(limits);
     for k in 1..=m {
-        let nim: Options = (0..k).map(|j| if j == 0 { vec![] } else { vec![j] }).collect();
+        let nim: Options = (0..k)
+            .map(|j| if j == 0 { vec![] } else { vec![j] })
+            .collect();
         if quotients.add_heap(nim).is_err() {
             return Vec::new();
         }

@@ -139,7 +139,11 @@ fn tame(text: &mut String, misere: &Misere) {
             wrapped(text, "  ", &line);
         }
         _ => {
-            let _ = writeln!(text, "tame: every sum of heaps up to {} follows the rule", n);
+            let _ = writeln!(
+                text,
+                "tame: every sum of heaps up to {} follows the rule",
+                n
+            );
             wrapped(text, "  ", &format!("the rule: {}", rule));
             let odd: Vec<String> = (1..=n)
                 .filter(|&h| misere.firm[h] && misere.grundy[h] < 2)
@@ -186,14 +190,27 @@ fn quotient(text: &mut String, q: &Quotient) {
         let shown: Vec<&str> = items.iter().take(64).map(|s| s.as_str()).collect();
         format!("{}{}", shown.join(" "), more)
     };
-    wrapped(text, "  ", &format!("elements: {}", few(names.iter().collect())));
-    let in_p = names.iter().enumerate().filter(|&(x, _)| q.p[x]).map(|(_, s)| s);
+    wrapped(
+        text,
+        "  ",
+        &format!("elements: {}", few(names.iter().collect())),
+    );
+    let in_p = names
+        .iter()
+        .enumerate()
+        .filter(|&(x, _)| q.p[x])
+        .map(|(_, s)| s);
     wrapped(text, "  ", &format!("P: {}", few(in_p.collect())));
     let width = names.iter().map(String::len).max().unwrap_or(1) + 2;
     // As many generators as fit in the report's width.
     let columns = ((WIDTH - 6) / width).saturating_sub(1).max(1);
     let shown_gens = &q.generators[..q.generators.len().min(columns)];
-    let _ = write!(text, "  products by the generators:\n  {:>w$}", "", w = width);
+    let _ = write!(
+        text,
+        "  products by the generators:\n  {:>w$}",
+        "",
+        w = width
+    );
     for &g in shown_gens {
         let _ = write!(text, "{:>w$}", names[g as usize], w = width);
     }
@@ -210,7 +227,11 @@ fn quotient(text: &mut String, q: &Quotient) {
         text.push('\n');
     }
     if names.len() > MAX_ROWS {
-        let _ = writeln!(text, "  ... {} rows in all (the code holds them)", names.len());
+        let _ = writeln!(
+            text,
+            "  ... {} rows in all (the code holds them)",
+            names.len()
+        );
     }
 }
 
@@ -225,9 +246,16 @@ fn period(text: &mut String, misere: &Misere) {
     let names: Vec<String> = q.heaps.iter().map(|&x| q.name(x)).collect();
     let cell = names.iter().map(String::len).max().unwrap_or(1) + 1;
     let _ = writeln!(text, "  heap map phi(n), in rows of {}:", width);
-    let shown = names.len().min((start + 3 * width).max(60)).min(MAX_ROWS * width);
+    let shown = names
+        .len()
+        .min((start + 3 * width).max(60))
+        .min(MAX_ROWS * width);
     let first = start % width;
-    let mut row = if first == 0 { 0 } else { first as isize - width as isize };
+    let mut row = if first == 0 {
+        0
+    } else {
+        first as isize - width as isize
+    };
     while row < shown as isize {
         let _ = write!(text, "{:>7} |", row.max(0));
         for n in row..row + width as isize {
@@ -301,7 +329,9 @@ fn field(lines: &mut Vec<String>, name: &str, digits: &str) {
         1 => lines.push(format!("    {}: &[{:?}],", name, chunks[0])),
         _ => {
             lines.push(format!("    {}: &[", name));
-            chunks.iter().for_each(|c| lines.push(format!("        {:?},", c)));
+            chunks
+                .iter()
+                .for_each(|c| lines.push(format!("        {:?},", c)));
             lines.push("    ],".to_string());
         }
     }
@@ -331,7 +361,10 @@ pub fn code(q: &Quotient, period: Option<Period>) -> Vec<String> {
         parents += &digits(y as u32, width);
         parents += &digits(k as u32, width);
     }
-    let p: String = (0..len).filter(|&x| q.p[x]).map(|x| digits(x as u32, width)).collect();
+    let p: String = (0..len)
+        .filter(|&x| q.p[x])
+        .map(|x| digits(x as u32, width))
+        .collect();
     let (start, period) = match period {
         Some(Period { start, period }) => (start, period),
         None => (q.heaps.len(), 0),

@@ -111,7 +111,11 @@ impl Monoid {
     /// # Panics
     /// If `elements` is not closed under products or does not start with the identity.
     pub fn restrict(&self, elements: &[u32]) -> (Monoid, Vec<u32>) {
-        assert_eq!(elements.first(), Some(&0), "a submonoid starts with the identity");
+        assert_eq!(
+            elements.first(),
+            Some(&0),
+            "a submonoid starts with the identity"
+        );
         let mut new = vec![u32::MAX; self.len];
         for (i, &x) in elements.iter().enumerate() {
             new[x as usize] = i as u32;
@@ -203,7 +207,9 @@ impl Product {
         let mut len = base.len();
         for &(t, p) in &cyclic {
             assert!(p >= 1, "a cyclic monoid has a period");
-            len = len.checked_mul((t + p) as usize).filter(|&l| l <= max_len)?;
+            len = len
+                .checked_mul((t + p) as usize)
+                .filter(|&l| l <= max_len)?;
         }
         Some(Product { base, cyclic, len })
     }

@@ -17,8 +17,8 @@
 //! Layer 2: uses `monoids` and `words`.
 
 use crate::monoids::{reduce, Monoid, Product};
-use crate::words::{first_failure, mark};
 pub use crate::words::Options;
+use crate::words::{first_failure, mark};
 use std::time::Instant;
 
 /// A misère quotient of the heaps `0..=N`: the monoid, its P-set, and each heap's element.
@@ -226,7 +226,13 @@ impl Quotients {
             let mut heaps = current.heaps.clone();
             heaps.push(0);
             step.conservative = true;
-            return Ok((Candidate { heaps, ..current.clone() }, step));
+            return Ok((
+                Candidate {
+                    heaps,
+                    ..current.clone()
+                },
+                step,
+            ));
         }
         // A conservative extension: heap n is some element x already there. A sum y + n
         // in P must have no option y + t in P, which rules most x out at once.
@@ -242,7 +248,10 @@ impl Quotients {
             }
             let mut heaps = current.heaps.clone();
             heaps.push(x);
-            let trial = Candidate { heaps, ..current.clone() };
+            let trial = Candidate {
+                heaps,
+                ..current.clone()
+            };
             step.candidates += 1;
             if trial.first_failure(&self.options).is_none() {
                 step.conservative = true;

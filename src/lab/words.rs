@@ -137,7 +137,14 @@ impl<'a> Words<'a> {
 
     /// Walks the words that add heaps of the kinds below `level` to `word`, of element `x`
     /// and options `options`; true when the walk stops.
-    fn level(&self, level: usize, x: u32, options: Bits, word: &mut [u32], walker: &mut dyn Walker) -> bool {
+    fn level(
+        &self,
+        level: usize,
+        x: u32,
+        options: Bits,
+        word: &mut [u32],
+        walker: &mut dyn Walker,
+    ) -> bool {
         if level == 0 {
             return walker.visit(x, &options, word);
         }
@@ -240,7 +247,11 @@ impl Walker for Unmatched<'_> {
 fn before(a: &[u32], b: &[u32]) -> bool {
     let len = a.len().max(b.len());
     let at = |w: &[u32], j: usize| w.get(j).copied().unwrap_or(0);
-    (0..len).rev().map(|j| (at(a, j), at(b, j))).find(|(x, y)| x != y).map_or(false, |(x, y)| x < y)
+    (0..len)
+        .rev()
+        .map(|j| (at(a, j), at(b, j)))
+        .find(|(x, y)| x != y)
+        .map_or(false, |(x, y)| x < y)
 }
 
 /// The first word (module doc) at which the candidate `monoid`, with the P-set `p` and the
@@ -284,7 +295,9 @@ pub fn first_failure(
     }
     // A word not in P with options, none in P: the least, if before the first above.
     let mut p_bits = Bits::new(monoid.len());
-    (0..monoid.len() as u32).filter(|&x| p[x as usize]).for_each(|x| p_bits.insert(x));
+    (0..monoid.len() as u32)
+        .filter(|&x| p[x as usize])
+        .for_each(|x| p_bits.insert(x));
     let mut unmatched = Unmatched {
         p: &p_bits,
         p_of: p,
@@ -299,7 +312,11 @@ pub fn first_failure(
 
 /// The P-set of a monoid of `len` elements under the heap map `heaps`, each element's
 /// outcome that of its least word.
-pub(crate) fn mark(len: usize, mul: &dyn Fn(u32, u32) -> u32, heaps: &[u32], options: &[Options]) -> Vec<bool> {
+pub(crate) fn mark(
+    len: usize,
+    mul: &dyn Fn(u32, u32) -> u32,
+    heaps: &[u32],
+    options: &[Options],
+) -> Vec<bool> {
     least(&Words::new(len, mul, heaps, options)).p
 }
-

@@ -11,8 +11,8 @@ use lab::misere::{analyse, Misere, Reach};
 use lab::misere_report::{explore, report};
 use lab::monoids::{reduce, Monoid, Product};
 use lab::quotients::{Limits, Quotient, Quotients};
-use lab::words::{first_failure, Options};
 use lab::rules::{Family, Heap, Moves};
+use lab::words::{first_failure, Options};
 use proptest::collection::vec;
 use proptest::prelude::*;
 use std::collections::HashMap;
@@ -81,7 +81,13 @@ fn quotient<G: Heap>(game: &G, heaps: usize) -> Misere {
 
 /// Checks the quotient's answer on every sum of heaps up to `heaps` of total size at most
 /// `total`, against the search.
-fn assert_matches_search<G: Heap + ?Sized>(game: &G, q: &Quotient, heaps: u64, total: u64, memo: &HeapMemo) {
+fn assert_matches_search<G: Heap + ?Sized>(
+    game: &G,
+    q: &Quotient,
+    heaps: u64,
+    total: u64,
+    memo: &HeapMemo,
+) {
     for sum in sums(heaps, total) {
         let heaps_of: Vec<usize> = sum.iter().map(|&h| h as usize).collect();
         assert_eq!(
@@ -146,7 +152,9 @@ fn analyse_options<G: Heap>(game: &G, heaps: usize) -> Vec<Options> {
                 0 => vec![],
                 m => vec![m as u32],
             });
-            let sums = to.sums().map(|s| s.iter().filter(|&&p| p > 0).map(|&p| p as u32).collect());
+            let sums = to
+                .sums()
+                .map(|s| s.iter().filter(|&&p| p > 0).map(|&p| p as u32).collect());
             singles.chain(sums).collect()
         })
         .collect()
@@ -159,7 +167,10 @@ fn analyse_options<G: Heap>(game: &G, heaps: usize) -> Vec<Options> {
 fn the_genus_of_0312_is_plambecks() {
     let misere = quotient(&Octal("0.312"), 30);
     let genus: Vec<String> = misere.genus[1..].iter().map(|g| g.to_string()).collect();
-    assert_eq!(genus[..6], ["1^031", "2^20", "0^02", "2^1420", "0^02", "1^13"]);
+    assert_eq!(
+        genus[..6],
+        ["1^031", "2^20", "0^02", "2^1420", "0^02", "1^13"]
+    );
     for n in 7..=30 {
         assert_eq!(genus[n - 1], genus[n - 3], "heap {n}");
     }
@@ -179,8 +190,14 @@ fn the_quotient_of_075_is_r8() {
     assert_eq!(names, ["1", "a", "b", "c", "ab", "ac", "b^2", "ab^2"]);
     let x = |name: &str| names.iter().position(|n| n == name).unwrap() as u32;
     let mul = |u: &str, v: &str| q.name(q.monoid.mul(x(u), x(v)));
-    assert_eq!([mul("a", "a"), mul("b^2", "b"), mul("b", "c"), mul("c", "c")], ["1", "b", "ab", "b^2"]);
-    let in_p: Vec<&str> = (0..8).filter(|&y| q.p[y]).map(|y| names[y].as_str()).collect();
+    assert_eq!(
+        [mul("a", "a"), mul("b^2", "b"), mul("b", "c"), mul("c", "c")],
+        ["1", "b", "ab", "b^2"]
+    );
+    let in_p: Vec<&str> = (0..8)
+        .filter(|&y| q.p[y])
+        .map(|y| names[y].as_str())
+        .collect();
     assert_eq!(in_p, ["a", "b^2"]);
     let heaps: Vec<String> = q.heaps[1..=10].iter().map(|&h| q.name(h)).collect();
     assert_eq!(heaps, ["a", "b", "a", "b", "c", "b", "c", "b", "ab^2", "b"]);
@@ -196,7 +213,9 @@ fn the_quotient_of_075_is_r8() {
 /// two elements in P, a finite quotient has `2^n + 2` or `2^n + 4` elements.
 #[test]
 fn quotients_have_the_orders_the_theory_allows() {
-    for code in ["0.1", "0.3", "0.31", "0.53", "0.71", "0.75", "0.77", "0.15", "0.312", "0.07"] {
+    for code in [
+        "0.1", "0.3", "0.31", "0.53", "0.71", "0.75", "0.77", "0.15", "0.312", "0.07",
+    ] {
         let misere = quotient(&Octal(code), 26);
         let q = &misere.quotient;
         let (len, in_p) = (q.monoid.len(), q.p.iter().filter(|&&p| p).count());
@@ -228,14 +247,24 @@ fn tame_rule_wins(misere: &Misere, sum: &[u64]) -> bool {
 /// every sum of heaps below w follows it.
 #[test]
 fn tame_is_misere_nims_rule_where_claimed() {
-    let tame_games = [("0.1", 24), ("0.3", 24), ("0.03", 24), ("0.33", 24), ("0.333", 24)];
+    let tame_games = [
+        ("0.1", 24),
+        ("0.3", 24),
+        ("0.03", 24),
+        ("0.33", 24),
+        ("0.333", 24),
+    ];
     for (code, total) in tame_games {
         let game = Octal(code);
         let misere = quotient(&game, total);
         assert!(misere.wild.is_none(), "{code} is tame");
         let memo = HeapMemo::new(Play::Misere);
         for sum in sums(total as u64, total as u64) {
-            assert_eq!(tame_rule_wins(&misere, &sum), heaps_win(&game, &sum, &memo), "{code}: {sum:?}");
+            assert_eq!(
+                tame_rule_wins(&misere, &sum),
+                heaps_win(&game, &sum, &memo),
+                "{code}: {sum:?}"
+            );
         }
     }
     for (code, memo) in [("0.75", &R8), ("0.77", &KAYLES), ("0.312", &PLAMBECK)] {
@@ -245,11 +274,19 @@ fn tame_is_misere_nims_rule_where_claimed() {
         let named: Vec<u64> = (wild.sum.iter().enumerate())
             .flat_map(|(h, &e)| std::iter::repeat(h as u64).take(e as usize))
             .collect();
-        assert_ne!(tame_rule_wins(&misere, &named), heaps_win(&game, &named, memo), "{code}");
+        assert_ne!(
+            tame_rule_wins(&misere, &named),
+            heaps_win(&game, &named, memo),
+            "{code}"
+        );
         assert_eq!(!wild.rule_says_lost, tame_rule_wins(&misere, &named));
         let below = misere.first_wild_heap().unwrap() as u64 - 1;
         for sum in sums(below, 24) {
-            assert_eq!(tame_rule_wins(&misere, &sum), heaps_win(&game, &sum, memo), "{code}: {sum:?}");
+            assert_eq!(
+                tame_rule_wins(&misere, &sum),
+                heaps_win(&game, &sum, memo),
+                "{code}: {sum:?}"
+            );
         }
     }
     let _ = &TAME;
@@ -265,18 +302,31 @@ fn the_report_says_what_was_found_within_92_columns() {
         "periodic: start 8, period 2",
         "        elements: 8,",
     ] {
-        assert!(text.lines().any(|l| l.trim_end() == line.trim_end() || l.ends_with(line)), "{line:?} in\n{text}");
+        assert!(
+            text.lines()
+                .any(|l| l.trim_end() == line.trim_end() || l.ends_with(line)),
+            "{line:?} in\n{text}"
+        );
     }
-    assert!(text.contains("\n  proved: the periodicity theorem"), "{text}");
+    assert!(
+        text.contains("\n  proved: the periodicity theorem"),
+        "{text}"
+    );
     // The same rules undeclared: the same period, not proved.
     let undeclared = |n: u64, to: &mut Moves| Octal("0.75").moves(n, to);
     let text = explore(&undeclared, 40).unwrap();
     assert!(text.contains("\nperiodic: start 8, period 2\n"), "{text}");
-    assert!(text.contains("holds for heaps up to 40, not proved: no family declared"), "{text}");
+    assert!(
+        text.contains("holds for heaps up to 40, not proved: no family declared"),
+        "{text}"
+    );
     let text = explore(&unequal, 40).unwrap();
     assert!(text.contains("\nperiodic: none up to 40\n"), "{text}");
     let text = report(&quotient(&Octal("0.3"), 30));
-    assert!(text.contains("\ntame: every sum of heaps up to 30 follows the rule\n"), "{text}");
+    assert!(
+        text.contains("\ntame: every sum of heaps up to 30 follows the rule\n"),
+        "{text}"
+    );
     let texts = [
         report(&quotient(&Octal("0.07"), 24)),
         report(&quotient(&Octal("0.77"), 30)),
@@ -305,7 +355,13 @@ fn plain_classes(len: u32, mul: impl Fn(u32, u32) -> u32, p: &[bool]) -> Vec<Vec
 /// Whether the candidate `(monoid, p, heaps)` predicts every sum of at most `count` heaps
 /// below `heaps.len()`, by a plain recursion over the options (an outcome computed from the
 /// options, never from the candidate).
-fn predicts_small_sums(monoid: &Monoid, p: &[bool], heaps: &[u32], options: &[Options], count: usize) -> bool {
+fn predicts_small_sums(
+    monoid: &Monoid,
+    p: &[bool],
+    heaps: &[u32],
+    options: &[Options],
+    count: usize,
+) -> bool {
     fn lost(sum: &mut Vec<u32>, options: &[Options], memo: &mut HashMap<Vec<u32>, bool>) -> bool {
         sum.sort_unstable();
         if let Some(&l) = memo.get(sum) {

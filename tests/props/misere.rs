@@ -41,7 +41,10 @@ static KAYLES: HeapMemo = HeapMemo::new(Play::Misere);
 /// lines of strings, then `],`.
 fn strings(lines: &[String], name: &str) -> Vec<String> {
     let key = format!("{name}: &[");
-    let start = lines.iter().position(|l| l.trim_start().starts_with(&key)).unwrap();
+    let start = lines
+        .iter()
+        .position(|l| l.trim_start().starts_with(&key))
+        .unwrap();
     let mut found = Vec::new();
     for line in &lines[start..] {
         found.extend(line.split('"').skip(1).step_by(2).map(str::to_string));
@@ -54,19 +57,38 @@ fn strings(lines: &[String], name: &str) -> Vec<String> {
 
 /// The number of the field `name` of the printed code.
 fn number(lines: &[String], name: &str) -> u64 {
-    let line = lines.iter().find(|l| l.trim_start().starts_with(&format!("{name}:"))).unwrap();
-    line.trim().trim_start_matches(&format!("{name}:")).trim().trim_end_matches(',').parse().unwrap()
+    let line = lines
+        .iter()
+        .find(|l| l.trim_start().starts_with(&format!("{name}:")))
+        .unwrap();
+    line.trim()
+        .trim_start_matches(&format!("{name}:"))
+        .trim()
+        .trim_end_matches(',')
+        .parse()
+        .unwrap()
 }
 
 /// The quotient the lab prints for `game`'s heaps up to `heaps`, read back.
 fn pasted<G: Heap>(game: &G, heaps: usize) -> MisereQuotient {
-    let misere = analyse(game, heaps, Reach { genus: 0, ..Reach::default() }).unwrap();
+    let misere = analyse(
+        game,
+        heaps,
+        Reach {
+            genus: 0,
+            ..Reach::default()
+        },
+    )
+    .unwrap();
     let lines = code(&misere.quotient, misere.period);
     let texts: Vec<Vec<String>> = ["products", "parents", "p", "heaps"]
         .iter()
         .map(|name| strings(&lines, name))
         .collect();
-    let refs: Vec<Vec<&str>> = texts.iter().map(|t| t.iter().map(String::as_str).collect()).collect();
+    let refs: Vec<Vec<&str>> = texts
+        .iter()
+        .map(|t| t.iter().map(String::as_str).collect())
+        .collect();
     MisereQuotient::new(&Tables {
         elements: number(&lines, "elements") as usize,
         generators: number(&lines, "generators") as usize,
@@ -101,11 +123,26 @@ fn pasted_quotients_decide_every_small_sum() {
         }
         for sum in &all {
             assert_eq!(r8q.wins(sum), heaps_win(&r8, sum, &R8), "0.75: {sum:?}");
-            assert_eq!(kayles_q.wins(sum), heaps_win(&kayles, sum, &KAYLES), "Kayles: {sum:?}");
+            assert_eq!(
+                kayles_q.wins(sum),
+                heaps_win(&kayles, sum, &KAYLES),
+                "Kayles: {sum:?}"
+            );
         }
-        let far = analyse(&r8, 200, Reach { genus: 0, ..Reach::default() }).unwrap();
+        let far = analyse(
+            &r8,
+            200,
+            Reach {
+                genus: 0,
+                ..Reach::default()
+            },
+        )
+        .unwrap();
         for n in 0..=200u64 {
-            assert_eq!(r8q.is_p(r8q.heap(n)), far.quotient.p[far.quotient.heaps[n as usize] as usize]);
+            assert_eq!(
+                r8q.is_p(r8q.heap(n)),
+                far.quotient.p[far.quotient.heaps[n as usize] as usize]
+            );
         }
     });
 }
