@@ -506,3 +506,32 @@ proptest! {
         }
     }
 }
+
+/// The code the report prints is as rustfmt writes it, inside a function, every line within
+/// 92 columns, a large quotient's table too (0.07's 176 elements to heap 27, two digits each).
+#[test]
+fn the_printed_code_is_formatted_and_fits() {
+    use crate::common::bundling::TempDir;
+    use lab::misere_report::code;
+    use std::process::Command;
+    let dir = TempDir::new("misere-code");
+    for (name, misere) in [
+        ("r8", quotient(&Octal("0.75"), 30)),
+        ("dawson", quotient(&Octal("0.07"), 27)),
+    ] {
+        let lines = code(&misere.quotient, misere.period);
+        let body: String = lines.iter().map(|l| format!("    {l}\n")).collect();
+        let text = format!("fn main() {{\n{body}}}\n");
+        let long: Vec<&str> = text.lines().filter(|l| l.chars().count() > 92).collect();
+        assert!(long.is_empty(), "{name}: {long:?}");
+        let path = dir.0.join(format!("{name}.rs"));
+        std::fs::write(&path, &text).unwrap();
+        let check = Command::new("rustfmt")
+            .args(["--check", "--edition", "2021"])
+            .arg(&path)
+            .output()
+            .unwrap();
+        let diff = String::from_utf8_lossy(&check.stdout);
+        assert!(check.status.success(), "{name}: {diff}");
+    }
+}
