@@ -236,6 +236,38 @@ impl MisereQuotient {
     ///
     /// # Panics
     /// As [`MisereQuotient::heap`], for the heaps and the parts listed.
+    ///
+    /// ```
+    /// use combgames::misere::{MisereQuotient, Options, Tables};
+    /// // 0.75: take one token, leaving what is left as one heap, two or none; or two tokens,
+    /// // leaving two heaps or none. The lab's tables (its quotient R8):
+    /// let r8 = MisereQuotient::new(&Tables {
+    ///     elements: 8,
+    ///     generators: 3,
+    ///     products: &["104523762464722435462776"],
+    ///     parents: &["00010211122141"],
+    ///     p: &["16"],
+    ///     heaps: &["0121232327"],
+    ///     start: 8,
+    ///     period: 2,
+    /// });
+    /// // The moves of a heap of n, labelled (take, left, right).
+    /// let moves = |n: u64, o: &mut Options<(u64, u64, u64)>| {
+    ///     for take in 1..=n.min(2) {
+    ///         for left in 0..=(n - take) / 2 {
+    ///             let right = n - take - left;
+    ///             if take == 1 || left > 0 || right == 0 {
+    ///                 o.add((take, left, right), &[left, right]);
+    ///             }
+    ///         }
+    ///     }
+    /// };
+    /// assert!(!r8.wins(&[5, 5]));
+    /// assert_eq!(r8.winning_move(&[5, 5], moves), None);
+    /// // Heaps 1 and 5: split the 5 into 1 and 3, leaving three heaps of 1 and 3.
+    /// assert_eq!(r8.winning_move(&[1, 5], moves), Some((1, (1, 1, 3))));
+    /// assert!(!r8.wins(&[1, 1, 3]));
+    /// ```
     pub fn winning_move<M>(
         &self,
         heaps: &[u64],

@@ -248,7 +248,7 @@ fn period(text: &mut String, misere: &Misere) {
     let _ = writeln!(text, "  heap map phi(n), in rows of {}:", width);
     let shown = names
         .len()
-        .min((start + 3 * width).max(60))
+        .min((start + 4 * width).max(41))
         .min(MAX_ROWS * width);
     let first = start % width;
     let mut row = if first == 0 {
