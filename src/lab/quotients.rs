@@ -76,6 +76,9 @@ impl Quotient {
 }
 
 /// The name of generator `k`: `a` to `z`, then `g26`, `g27`...
+///
+/// # Complexity
+/// O(1).
 pub fn generator_name(k: usize) -> String {
     match k {
         0..=25 => ((b'a' + k as u8) as char).to_string(),
@@ -389,7 +392,11 @@ fn subsets(items: &[usize], size: usize) -> Vec<Vec<usize>> {
     all
 }
 
-/// A word as `3 5 5` (its heaps, with repeats).
+/// A word (the number of each heap in a sum, heap 0 first) as `3 5 5`: its heaps, with
+/// repeats.
+///
+/// # Complexity
+/// O(heaps in the sum + word length).
 pub fn shown_word(word: &[u32]) -> String {
     let heaps: Vec<String> = (word.iter().enumerate())
         .flat_map(|(j, &e)| std::iter::repeat(j.to_string()).take(e as usize))

@@ -98,7 +98,7 @@ impl Table {
             }
             if kind == Values::Misere {
                 if to.sums().next().is_some() {
-                    let why = "a move to a sum of heaps, but a misère table needs every move to \
+                    let why = "a move to a sum of heaps, but misère play needs every move to \
                                go to a single state (a misère sum's outcome is not its parts'): \
                                lab::misere_report::explore reports it by its misère quotient";
                     return Err(at(why.to_string()));
