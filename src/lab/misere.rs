@@ -139,8 +139,7 @@ pub struct Wild {
 
 /// Conway's genus of a heap: its normal value `g` and the misère Grundy values `g0 g1 ...`
 /// of it plus 0, 1, 2 ... nim-heaps of 2, written until they alternate (the last two
-/// repeat for ever; one, if it repeats alone). `None` for a value above the nim-heaps the
-/// computation held.
+/// repeat for ever). `None` for a value above the nim-heaps the computation held.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Genus {
     /// The normal Grundy value.
@@ -383,18 +382,19 @@ fn genus_with(grundy: &[u32], options: &[Options], m: u32, limits: Limits) -> Ve
 }
 
 /// The terms of the sequence `values`, repeating from `cycle_start` to its end for ever,
-/// written until they alternate (or repeat one term).
+/// written until they alternate: the last two written repeat for ever.
 fn written(values: &[Option<u32>], cycle_start: usize) -> Vec<Option<u32>> {
     let cycle = values.len() - cycle_start;
     let at = |i: usize| match i < values.len() {
         true => values[i],
         false => values[cycle_start + (i - cycle_start) % cycle],
     };
+    // Written to the least k + 2 with g(i + 2) = g(i) from k on (a constant tail too: two
+    // equal terms), so that the last two always repeat; a longer cycle (Conway proves none),
+    // written whole.
     let far = values.len() + 2 * cycle + 2;
-    for q in [1, 2] {
-        if let Some(k) = (0..far).find(|&k| (k..far).all(|i| at(i + q) == at(i))) {
-            return (0..k + q).map(at).collect();
-        }
+    match (0..far).find(|&k| (k..far).all(|i| at(i + 2) == at(i))) {
+        Some(k) => (0..k + 2).map(at).collect(),
+        None => (0..values.len()).map(at).collect(),
     }
-    (0..values.len()).map(at).collect()
 }

@@ -535,3 +535,89 @@ fn the_printed_code_is_formatted_and_fits() {
         assert!(check.status.success(), "{name}: {diff}");
     }
 }
+
+/// Rules given as the options of each heap.
+struct Listed(Vec<Options>);
+
+impl Heap for Listed {
+    fn moves(&self, n: u64, to: &mut Moves) {
+        for parts in &self.0[n as usize] {
+            let parts: Vec<u64> = parts.iter().map(|&p| u64::from(p)).collect();
+            to.sum(&parts);
+        }
+    }
+}
+
+/// The misère Grundy value of the heaps `heaps` of `options` plus `twos` nim-heaps of 2 and
+/// `ones` of 1, by plain recursion: 1 with no move, else the mex of the options' values.
+fn misere_grundy(
+    heaps: Vec<u32>,
+    twos: u32,
+    ones: u32,
+    options: &[Options],
+    memo: &mut HashMap<(Vec<u32>, u32, u32), u32>,
+) -> u32 {
+    let mut heaps: Vec<u32> = heaps.into_iter().filter(|&h| h > 0).collect();
+    heaps.sort_unstable();
+    let key = (heaps.clone(), twos, ones);
+    if let Some(&g) = memo.get(&key) {
+        return g;
+    }
+    let mut values = Vec::new();
+    for i in 0..heaps.len() {
+        for parts in &options[heaps[i] as usize] {
+            let mut next = heaps.clone();
+            next.swap_remove(i);
+            next.extend(parts.iter().copied());
+            values.push(misere_grundy(next, twos, ones, options, memo));
+        }
+    }
+    if twos > 0 {
+        values.push(misere_grundy(
+            heaps.clone(),
+            twos - 1,
+            ones + 1,
+            options,
+            memo,
+        ));
+        values.push(misere_grundy(heaps.clone(), twos - 1, ones, options, memo));
+    }
+    if ones > 0 {
+        values.push(misere_grundy(heaps.clone(), twos, ones - 1, options, memo));
+    }
+    let g = match values.is_empty() {
+        true => 1,
+        false => (0..).find(|v| !values.contains(v)).unwrap(),
+    };
+    memo.insert(key, g);
+    g
+}
+
+proptest! {
+    #![proptest_config(common::cases(32))]
+
+    /// The genus, from the quotient with nim-heaps, against the misère Grundy values of each
+    /// heap plus 0 to 5 nim-heaps of 2 by plain recursion (past the written terms, the last
+    /// two repeat).
+    #[test]
+    fn the_genus_is_the_plain_misere_values(options in rules()) {
+        let heaps = options.len() - 1;
+        let misere = analyse(&Listed(options.clone()), heaps, Reach::default()).unwrap();
+        let mut memo = HashMap::new();
+        for (n, genus) in misere.genus.iter().enumerate().skip(1) {
+            prop_assert_eq!(genus.g, misere.grundy[n]);
+            let written = &genus.exponents;
+            prop_assert!(written.len() >= 2);
+            for i in 0..6 {
+                let term = match i < written.len() {
+                    true => written[i],
+                    false => written[written.len() - 2 + (i - written.len()) % 2],
+                };
+                let plain = misere_grundy(vec![n as u32], i as u32, 0, &options, &mut memo);
+                if let Some(term) = term {
+                    prop_assert_eq!(term, plain, "heap {} plus {} twos: {}", n, i, genus);
+                }
+            }
+        }
+    }
+}
