@@ -38,6 +38,8 @@
 //!   up to `u64::MAX`, with winning moves; any other rule as a split game.
 //! - [`octal`]: octal games (Kayles, Dawson's Kayles...), answered for any heap size from
 //!   their period, proved by the Guy-Smith theorem, with winning moves.
+//! - [`misere`]: misère play of sums of heaps (whoever moves last loses) through a misère
+//!   quotient the lab computes from the rules: a sum decided in O(1) a heap, winning moves.
 //! - [`hackenbush`]: Green Hackenbush on trees and graphs with cycles, values and winning
 //!   cuts.
 //! - [`rect`]: flat indices of intervals and rectangles, for memo tables keyed by them.
@@ -57,6 +59,7 @@ pub mod euclid;
 pub mod game;
 pub mod hackenbush;
 pub mod io;
+pub mod misere;
 pub mod nim;
 pub mod nimber;
 pub mod numbers;

@@ -23,7 +23,7 @@ use std::process::{Command, ExitCode};
 
 /// Each shape of a game problem's input, or way its answers are judged: the flag, the
 /// example copied, and what it shows.
-pub const TEMPLATES: [(&str, &str, &str); 7] = [
+pub const TEMPLATES: [(&str, &str, &str); 8] = [
     (
         "--count",
         "take_away",
@@ -54,6 +54,11 @@ pub const TEMPLATES: [(&str, &str, &str); 7] = [
         "--plane",
         "leapers",
         "a game on the plane: tokens on cells (x, y), summed, solved through the lab",
+    ),
+    (
+        "--misere",
+        "candles",
+        "misère play (who moves last loses), sums of heaps, through the lab's misère quotient",
     ),
 ];
 

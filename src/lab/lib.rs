@@ -19,6 +19,12 @@
 //! - [`geometric`] (layer 0): P-positions `p(k + 1) = b p(k) + c`, as `2^k - 1`.
 //! - [`png`] (layer 0): a grid's picture as a PNG, written with std.
 //! - [`code`] (layer 0): the shapes of the code the lab prints, as `cargo fmt` leaves them.
+//! - [`monoids`] (layer 0): finite commutative monoids, their direct products with cyclic
+//!   ones, the merging of indistinguishable elements, canonical numbering.
+//! - [`words`] (layer 1): walks over sums of heaps: the least word of each element of a
+//!   candidate misère quotient, and the check that it predicts every sum.
+//! - [`quotients`] (layer 2): misère quotients of heap games, heap by heap, as MisereSolver
+//!   computes them, each candidate checked by `words`.
 //! - [`tables`] (layer 1): the values of a game's states from its rules (Grundy, win/lose,
 //!   misère), the laws of the rules checked; tables read from elsewhere.
 //! - [`ratios`] (layer 1): P-positions `floor(k α)` for a quadratic irrational `α`, exact in
@@ -36,6 +42,9 @@
 //! - [`claims`] (layer 3): a formula of the values with the step left to prove, and
 //!   P-positions `p(k + 1) = b p(k) + c`, as the text of a finding.
 //! - [`patterns`] (layer 4): every pattern of a table or grid, with its range, proof and code.
+//! - [`misere`] (layer 3): misère play from the rules: the genus of each heap, tameness, the
+//!   quotient, the heap map's period proved by the periodicity theorem.
+//! - [`misere_report`] (layer 4): the misère report, and the `Tables` to paste.
 //! - [`report`] (layer 5): the report's text, and `explore`, from rules to report in one call.
 //! - [`run`] (layer 6): the report from the command line, the `main` of a program's `lab.rs`.
 
@@ -45,12 +54,16 @@ pub mod digits;
 pub mod formulas;
 pub mod geometric;
 pub mod grids;
+pub mod misere;
+pub mod misere_report;
+pub mod monoids;
 pub mod obligations;
 pub mod patterns;
 pub mod periods;
 pub mod plane;
 pub mod png;
 pub mod proofs;
+pub mod quotients;
 pub mod ratios;
 pub mod report;
 pub mod rules;
@@ -58,6 +71,7 @@ pub mod run;
 pub mod sectors;
 pub mod tables;
 pub mod verify;
+pub mod words;
 
 /// The `main` of the library's unit-test target, which has no tests and no harness (see
 /// Cargo.toml): `cargo test NAME` runs it, and it prints nothing.

@@ -2,6 +2,7 @@
 //!
 //! ```text
 //! cargo run --release --bin lab [-- --image FILE | --no-image] < table.txt
+//! cargo run --release --bin lab -- --misere 0.34 60
 //! ```
 //!
 //! A table of one value a line is `g(0), g(1), g(2)...`; rows of values separated by
@@ -10,32 +11,98 @@
 //! report (`report::report`, `report::report_plane`) goes to stdout; a grid's picture is
 //! written under the target folder, `target/lab/lab.png` (never into the sources), or to
 //! FILE. A value that is no number, or a row of another length, is the reader's one-line
-//! error, `error: line 3: expected ..., found ...`, and a failure.
+//! error, `error: line 3: expected ..., found ...`, and a failure. With `--misere CODE
+//! HEAPS`, the report is the misère one (`misere_report`) of the octal game `CODE`'s heaps
+//! up to `HEAPS`, from its rules, and nothing is read.
 
 use combgames::io::{self, describe, Reader, Result};
 use lab::grids::Grid;
+use lab::misere::{analyse, Reach};
+use lab::misere_report;
 use lab::report::{picture, report, report_plane};
+use lab::rules::{Family, Heap, Moves};
 use lab::tables::Table;
 use std::io::{Read, Write};
 use std::process::ExitCode;
 
-/// What to read, and where a grid's picture goes.
+/// What to read, and where a grid's picture goes; or the octal game to report in misère
+/// play, and its heaps.
 struct Options {
     image: Option<String>,
+    misere: Option<(Octal, usize)>,
+}
+
+/// An octal game from its code, `0.d1d2...`: digit `dk` the ways to take `k` tokens (1, a
+/// whole heap; 2, leaving one heap; 4, leaving two nonempty heaps), declared as such.
+struct Octal {
+    code: String,
+    digits: Vec<u8>,
+}
+
+impl Octal {
+    /// The game of `code`, or why it is none.
+    fn new(code: &str) -> std::result::Result<Octal, String> {
+        let digits = code.strip_prefix("0.").or_else(|| code.strip_prefix('.'));
+        let digits: Option<Vec<u8>> = digits.filter(|d| !d.is_empty()).and_then(|d| {
+            d.bytes()
+                .map(|b| (b'0'..=b'7').contains(&b).then(|| b - b'0'))
+                .collect()
+        });
+        match digits {
+            Some(digits) => Ok(Octal {
+                code: code.to_string(),
+                digits,
+            }),
+            None => Err(format!(
+                "octal code {:?} is not 0. then digits 0 to 7",
+                code
+            )),
+        }
+    }
+}
+
+impl Heap for Octal {
+    fn moves(&self, n: u64, to: &mut Moves) {
+        for (take, &d) in (1..=n).zip(&self.digits) {
+            let rest = n - take;
+            if d & 1 != 0 && rest == 0 || d & 2 != 0 && rest > 0 {
+                to.heap(rest);
+            }
+            if d & 4 != 0 {
+                (1..=rest / 2).for_each(|small| to.sum(&[small, rest - small]));
+            }
+        }
+    }
+
+    fn family(&self) -> Family {
+        Family::Octal(self.code.clone())
+    }
 }
 
 /// The options of `args`, or the error to print.
 fn options(args: &[String]) -> std::result::Result<Options, String> {
+    let image = |image: Option<String>| Options {
+        image,
+        misere: None,
+    };
     match args {
-        [] => Ok(Options {
-            image: Some(lab::run::image_path("lab").to_string_lossy().into_owned()),
-        }),
-        [flag] if flag == "--no-image" => Ok(Options { image: None }),
-        [flag, file] if flag == "--image" => Ok(Options {
-            image: Some(file.clone()),
-        }),
+        [] => Ok(image(Some(
+            lab::run::image_path("lab").to_string_lossy().into_owned(),
+        ))),
+        [flag] if flag == "--no-image" => Ok(image(None)),
+        [flag, file] if flag == "--image" => Ok(image(Some(file.clone()))),
+        [flag, code, heaps] if flag == "--misere" => {
+            let heaps = (heaps.parse().ok())
+                .filter(|&h| h >= 1)
+                .ok_or_else(|| format!("heaps {:?}: a number of heaps, 1 or more", heaps))?;
+            Ok(Options {
+                image: None,
+                misere: Some((Octal::new(code)?, heaps)),
+            })
+        }
         _ => Err(format!(
-            "unknown arguments {:?}; usage: lab [--image FILE | --no-image] < table.txt",
+            "unknown arguments {:?}; usage: lab [--image FILE | --no-image] < table.txt, or \
+             lab --misere CODE HEAPS",
             args
         )),
     }
@@ -101,6 +168,18 @@ fn main() -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
+    if let Some((game, heaps)) = &options.misere {
+        return match analyse(game, *heaps, Reach::default()) {
+            Ok(misere) => {
+                print!("{}", misere_report::report(&misere));
+                ExitCode::SUCCESS
+            }
+            Err(e) => {
+                eprintln!("error: {}", e);
+                ExitCode::FAILURE
+            }
+        };
+    }
     io::run(|rd, out| {
         let (values, width) = read_table(rd)?;
         let text = match width {

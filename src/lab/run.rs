@@ -9,11 +9,15 @@
 //!
 //! `N` is the table's length (the states `0..N`; 1000 unless given), `ROWS x COLS` the
 //! grid's (100 x 100 unless given; `ROWS` alone is a square). Values are Grundy values in
-//! normal play unless `--win-lose` or `--misere` asks for win/lose. A grid's picture is
-//! written under the target folder, `target/lab/NAME.png`, never into the sources, and the
-//! report says where.
-//! Layer 6: uses `rules`, `tables` and `report`.
+//! normal play unless `--win-lose` asks for win/lose; `--misere` asks for misère play: for
+//! heaps, the misère report of sums of heaps up to `N` (`misere_report`: genus, tameness,
+//! the quotient; 60 heaps unless given), for a grid, win/lose in misère play. A misère game's
+//! `lab.rs` calls [`misere`], which reports misère play unless `--normal` asks otherwise. A
+//! grid's picture is written under the target folder, `target/lab/NAME.png`, never into the
+//! sources, and the report says where.
+//! Layer 6: uses `rules`, `tables`, `misere_report` and `report`.
 
+use crate::misere_report;
 use crate::report::{explore, explore_plane};
 use crate::rules::{Heap, Plane};
 use crate::tables::Values;
@@ -21,11 +25,13 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 /// The command line's help.
-const USAGE: &str = "usage: cargo test -q --test lab -- [N | ROWS [COLS]] [--win-lose | --misere]
+const USAGE: &str =
+    "usage: cargo test -q --test lab -- [N | ROWS [COLS]] [--win-lose | --misere | --normal]
 Prints the lab's report of the rules in rules.rs: the values of the states 0..N (1000 unless
 given), or of the grid ROWS x COLS (100 x 100 unless given) for a game on pairs (x, y);
-Grundy values in normal play, or win/lose in normal play (--win-lose) or in misère play
-(--misere). A grid's picture goes to target/lab/NAME.png.";
+Grundy values in normal play, or win/lose in normal play (--win-lose); --misere: misère play
+(for heaps, the misère quotient of sums of heaps up to N, 60 unless given). A grid's picture
+goes to target/lab/NAME.png.";
 
 /// What the command line asks for: the sizes given, and the kind of values.
 #[derive(Debug, PartialEq, Eq)]
@@ -42,6 +48,7 @@ fn asked(args: &[String]) -> Result<Option<Asked>, String> {
             "-h" | "--help" => return Ok(None),
             "--win-lose" => kind = Values::WinLose,
             "--misere" => kind = Values::Misere,
+            "--normal" => kind = Values::Grundy,
             // cargo passes these to every test target; they ask nothing of the lab.
             "-q" | "--quiet" | "--nocapture" => {}
             size => match size.parse::<usize>() {
@@ -79,13 +86,37 @@ fn run(report: impl FnOnce(Asked) -> Result<String, String>) -> ExitCode {
 /// # Complexity
 /// That of `report::explore`.
 pub fn heaps<G: Heap + ?Sized>(rules: &G, name: &str) -> ExitCode {
-    run(|asked| {
-        if asked.sizes.len() > 1 {
-            return Err(format!("{}: a heap game's table has one size", name));
+    run(|asked| heaps_report(rules, name, asked))
+}
+
+/// The `main` of the lab target of program `name`, a misère heap game: as [`heaps`], but
+/// the misère report unless the command line asks for normal play (`--normal`).
+///
+/// # Complexity
+/// That of `misere_report::explore`.
+pub fn misere<G: Heap + ?Sized>(rules: &G, name: &str) -> ExitCode {
+    let misere = !std::env::args().any(|a| a == "--normal" || a == "--win-lose");
+    run(|mut asked| {
+        if misere {
+            asked.kind = Values::Misere;
         }
-        let len = asked.sizes.first().copied().unwrap_or(1000);
-        explore(rules, len, asked.kind).map_err(|e| format!("{}: {}", name, e))
+        heaps_report(rules, name, asked)
     })
+}
+
+/// The report of `rules`' heaps that `asked` asks for.
+fn heaps_report<G: Heap + ?Sized>(rules: &G, name: &str, asked: Asked) -> Result<String, String> {
+    if asked.sizes.len() > 1 {
+        return Err(format!("{}: a heap game's table has one size", name));
+    }
+    let report = match asked.kind {
+        Values::Misere => {
+            let heaps = asked.sizes.first().copied().unwrap_or(60);
+            misere_report::explore(rules, heaps)
+        }
+        kind => explore(rules, asked.sizes.first().copied().unwrap_or(1000), kind),
+    };
+    report.map_err(|e| format!("{}: {}", name, e))
 }
 
 /// The `main` of the lab target of program `name` whose rules are the game on pairs

@@ -19,7 +19,8 @@ pub enum Values {
     WinLose,
     /// Misère play (who cannot move wins): 1 when the player to move wins, 0 when they
     /// lose. Only for games whose every move goes to a single state: a misère sum's outcome
-    /// is not a function of its parts' outcomes.
+    /// is not a function of its parts' outcomes (`misere_report::explore` reports games whose
+    /// moves go to sums, by their misère quotient).
     Misere,
 }
 
@@ -102,7 +103,8 @@ impl Table {
             if kind == Values::Misere {
                 if to.sums().next().is_some() {
                     let why = "a move to a sum of heaps, but misère play needs every move to \
-                               go to a single state (a misère sum's outcome is not its parts')";
+                               go to a single state (a misère sum's outcome is not its parts'): \
+                               lab::misere_report::explore reports it by its misère quotient";
                     return Err(at(why.to_string()));
                 }
                 values.push(u32::from(options.is_empty() || options.contains(&0)));

@@ -195,3 +195,36 @@ fn a_bad_table_is_the_readers_one_line_error() {
     assert!(!run.status.success());
     assert!(String::from_utf8_lossy(&run.stderr).starts_with("error: unknown arguments"));
 }
+
+/// `--misere CODE HEAPS`: an octal game's misère report from its rules, nothing read; a bad
+/// code or count, one line on stderr and a failure.
+#[test]
+fn misere_reports_an_octal_game_from_its_rules() {
+    let run = lab(&["--misere", "0.75", "30"], "");
+    assert!(
+        run.status.success(),
+        "{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    let text = String::from_utf8(run.stdout).unwrap();
+    for line in [
+        "tame: no, from heap 5",
+        "misère quotient: 8 elements, 2 in P, heaps 1 .. 30",
+    ] {
+        assert!(text.lines().any(|l| l == line), "{line:?} in\n{text}");
+    }
+    for (args, error) in [
+        (
+            ["--misere", "0.8", "3"],
+            "error: octal code \"0.8\" is not 0. then digits 0 to 7\n",
+        ),
+        (
+            ["--misere", "0.7", "0"],
+            "error: heaps \"0\": a number of heaps, 1 or more\n",
+        ),
+    ] {
+        let run = lab(&args, "");
+        assert!(!run.status.success());
+        assert_eq!(String::from_utf8_lossy(&run.stderr), error);
+    }
+}
