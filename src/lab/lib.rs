@@ -17,6 +17,9 @@
 //! - [`png`] (layer 0): a grid's picture as a PNG, written with std.
 //! - [`tables`] (layer 1): the values of a game's states from its rules (Grundy, win/lose,
 //!   misère), the laws of the rules checked; tables read from elsewhere.
+//! - [`breaks`] (layer 1): take-and-break games (octal games among them): the period by
+//!   Guy and Smith's argument with the bound the parts need, a test of arithmetic
+//!   periodicity.
 //! - [`ratios`] (layer 1): P-positions `floor(k α)` for a quadratic irrational `α`, exact in
 //!   integers.
 //! - [`grids`] (layer 2): the values of a game's cells `(x, y)`, likewise.
@@ -28,6 +31,7 @@
 //! - [`patterns`] (layer 4): every pattern of a table or grid, with its range, proof and code.
 //! - [`report`] (layer 5): the report's text, and `explore`, from rules to report in one call.
 
+pub mod breaks;
 pub mod formulas;
 pub mod grids;
 pub mod patterns;

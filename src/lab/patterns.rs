@@ -17,7 +17,7 @@ use crate::grids::Grid;
 use crate::periods::{find_arithmetic, find_classes, find_period, first_tail_period};
 use crate::periods::{Period, EVIDENCE};
 use crate::plane::{find_pairs, find_plane_period, find_xor};
-use crate::proofs::{heap_period, plane_period, Verdict};
+use crate::proofs::{heap_arithmetic, heap_period, plane_period, Verdict};
 use crate::ratios::find_ratio;
 use crate::tables::Table;
 
@@ -79,7 +79,7 @@ pub fn find(table: &Table) -> Vec<Finding> {
             (claimed, None, Some(why))
         }
         Verdict::NotProved(why) => (claimed, None, Some(format!("not proved: {}", why))),
-        Verdict::Unknown => (claimed, None, None),
+        Verdict::Unknown => (claimed, None, claimed.map(|_| undeclared(table))),
     };
     // A proved period leaves no room for an irrational ratio; a claimed one gives way to it.
     let mut ratio = proof
@@ -119,6 +119,18 @@ pub fn find(table: &Table) -> Vec<Finding> {
             len - p
         );
         let mut finding = Finding::new(head, checked);
+        match heap_arithmetic(table, a) {
+            Verdict::Proved(proved, lines) => {
+                finding.proof = Some(lines);
+                if proved != a {
+                    let (p, s) = (proved.period, proved.saltus);
+                    let same = format!("proved as period {}, saltus {}: the same values", p, s);
+                    finding.notes.push(same);
+                }
+            }
+            Verdict::NotProved(why) => finding.notes.push(format!("not proved: {}", why)),
+            Verdict::Unknown => finding.notes.push(undeclared(table)),
+        }
         finding.code.push(a.code(values));
         finding.period = Some(Period { start, period: p });
         found.push(finding);
@@ -161,6 +173,9 @@ pub fn find(table: &Table) -> Vec<Finding> {
              or compute more values and look again",
             len
         ));
+        // A theorem that spoke (of the length its certificate needs) knows better than a
+        // short tail.
+        let theorem_spoke = unused_why.is_some();
         none.notes.extend(unused_why);
         let lost: Vec<usize> = (0..len).filter(|&n| values[n] == 0).collect();
         if let Some(&last) = lost
@@ -179,7 +194,7 @@ pub fn find(table: &Table) -> Vec<Finding> {
         let tail = first_tail_period(values, checks + 1, |p| {
             len - p.start >= periods * p.period && len - p.start >= p.period + checks
         });
-        if let Some(Period { start, period }) = tail {
+        if let Some(Period { start, period }) = tail.filter(|_| !theorem_spoke) {
             none.notes.push(format!(
                 "the values from {} on repeat with period {}: too short a stretch to claim; \
                  tabulate {} values to check it",
@@ -191,6 +206,18 @@ pub fn find(table: &Table) -> Vec<Finding> {
         found.push(none);
     }
     found
+}
+
+/// What is left to prove a pattern of `table` when no family is declared.
+fn undeclared(table: &Table) -> String {
+    match table.kind() {
+        Some(_) => "not proved: no family declared: declare the game's family in rules.rs \
+                    (`fn family`), and the lab checks its theorem's certificate"
+            .into(),
+        None => "not proved: a table read from elsewhere has no rules: explore the game's \
+                 rules, with its family declared, and the lab checks the certificate"
+            .into(),
+    }
 }
 
 /// The finding of a period `p` of `values`, checked over `checked`.

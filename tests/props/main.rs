@@ -32,6 +32,7 @@ mod hackenbush;
 mod interactive;
 mod io;
 mod judge;
+mod lab_breaks;
 mod lab_command;
 mod lab_games;
 mod lab_grids;
