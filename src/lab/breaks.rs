@@ -157,26 +157,39 @@ pub fn period(values: &[u32], game: &TakeBreak) -> Certified<Period> {
         );
         return Ok((Period { start, period }, line));
     }
+    let own = grundy_values(game, len);
+    if let Some(n) = (0..len).find(|&n| own[n] != values[n]) {
+        return Err(format!("the table differs from the game's values at heap {}", n));
+    }
+    match past(values.len(), game) {
+        Some((Period { start, period }, needs)) => Err(format!(
+            "the declared game's own values, computed past the table, repeat with period {} \
+             from {}, which Guy and Smith's certificate proves from the values of {} heaps: \
+             explore {} heaps or more",
+            period, start, needs, needs
+        )),
+        None => Err(format!(
+            "no period that Guy and Smith's certificate proves within the values of {} heaps",
+            HEAPS
+        )),
+    }
+}
+
+/// The period Guy and Smith's certificate proves for `game` from its own values, computed
+/// past `len` heaps (to [`HEAPS`]), with the number of values the certificate reads.
+///
+/// # Complexity
+/// That of [`grundy_values`] for up to [`HEAPS`] heaps.
+pub fn past(len: usize, game: &TakeBreak) -> Option<(Period, usize)> {
+    let t = game.largest()?;
     let mut heaps = 2 * len.max(32);
     while heaps <= HEAPS {
-        let own = grundy_values(game, heaps);
-        if let Some(n) = (0..len).find(|&n| own[n] != values[n]) {
-            return Err(format!("the table differs from the game's values at heap {}", n));
-        }
-        if let Some((Period { start, period }, needs)) = certificate(&own, game, t) {
-            return Err(format!(
-                "the declared game's own values, computed past the table, repeat with period \
-                 {} from {}, which Guy and Smith's certificate proves from the values of {} \
-                 heaps: explore {} heaps or more",
-                period, start, needs, needs
-            ));
+        if let Some(found) = certificate(&grundy_values(game, heaps), game, t) {
+            return Some(found);
         }
         heaps *= 2;
     }
-    Err(format!(
-        "no period that Guy and Smith's certificate proves within the values of {} heaps",
-        HEAPS
-    ))
+    None
 }
 
 /// `found`, an arithmetic period of `values`, the Grundy values of `game`'s heaps, proved

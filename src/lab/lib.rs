@@ -29,7 +29,10 @@
 //!   residue check, the box.
 //! - [`verify`] (layer 3): the test helpers, a formula checked against a table or a grid.
 //! - [`patterns`] (layer 4): every pattern of a table or grid, with its range, proof and code.
-//! - [`report`] (layer 5): the report's text, and `explore`, from rules to report in one call.
+//! - [`propose`] (layer 4): for a game that declares no family, the declarations that
+//!   would prove its pattern, to paste into `rules.rs`, and what the statement must confirm.
+//! - [`report`] (layer 5): the report's text, and `explore`, from rules to report in one call
+//!   (with the proposals of a game that declares no family).
 
 pub mod breaks;
 pub mod formulas;
@@ -39,6 +42,7 @@ pub mod periods;
 pub mod plane;
 pub mod png;
 pub mod proofs;
+pub mod propose;
 pub mod ratios;
 pub mod report;
 pub mod rules;

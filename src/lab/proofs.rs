@@ -131,13 +131,26 @@ fn take_break<P>(
 
 /// The residue check of `found` for a subtraction game with the infinite move set `set`.
 fn residues(values: &[u32], found: Period, set: &crate::rules::Residues) -> Verdict<Period> {
+    let moves: Vec<usize> = (1..values.len())
+        .filter(|&s| (set.is_move)(s as u64))
+        .collect();
+    residue_check(values, found, set, &moves)
+}
+
+/// The residue check of `found` for the classes `set` declares, with `moves` the moves
+/// below the table's length, ascending (`set.is_move` is not called).
+pub(crate) fn residue_check(
+    values: &[u32],
+    found: Period,
+    set: &crate::rules::Residues,
+    moves: &[usize],
+) -> Verdict<Period> {
     let (len, Period { start, period }) = (values.len(), found);
     let (from, q) = (set.from as usize, set.modulus as usize);
     if q % period != 0 {
         let why = format!("the period {} does not divide the modulus {}", period, q);
         return Verdict::NotProved(why);
     }
-    let moves: Vec<usize> = (1..len).filter(|&s| (set.is_move)(s as u64)).collect();
     if let Some(&s) =
         (moves.iter()).find(|&&s| s >= from && !set.classes.contains(&((s % q) as u64)))
     {

@@ -42,7 +42,7 @@ fn plain(len: usize, bits: impl Fn(usize) -> u8, least: usize, unequal: bool) ->
 }
 
 /// `plain` for `game`.
-fn plain_of(game: &TakeBreak, len: usize) -> Vec<u32> {
+pub(crate) fn plain_of(game: &TakeBreak, len: usize) -> Vec<u32> {
     let bits = |k: usize| {
         let listed = game.takes.iter().filter(|&&(c, _)| c as usize == k);
         let tail = game.from.filter(|&(c, _)| k >= c as usize && k > 0);

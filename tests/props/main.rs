@@ -38,6 +38,7 @@ mod lab_games;
 mod lab_grids;
 mod lab_none;
 mod lab_plane;
+mod lab_propose;
 mod lab_ratios;
 mod lab_rules;
 mod lab_search;
