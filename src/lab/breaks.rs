@@ -76,10 +76,10 @@ pub fn grundy_values(game: &TakeBreak, len: usize) -> Vec<u32> {
     for n in 0..len {
         seen.clear();
         seen.resize(2 * n + 2, false);
-        let tail = game.from.map_or(1..=0, |(c, _)| c as usize..=n);
-        let tail_bits = game.from.map_or(0, |(_, bits)| bits);
+        let tail =
+            (game.from.into_iter()).flat_map(|(c, bits)| (c as usize..=n).map(move |k| (k, bits)));
         let counts = game.takes.iter().map(|&(k, bits)| (k as usize, bits));
-        for (k, bits) in counts.chain(tail.map(|k| (k, tail_bits))) {
+        for (k, bits) in counts.chain(tail) {
             let rest = match n.checked_sub(k) {
                 Some(rest) => rest,
                 None => continue,
@@ -103,13 +103,15 @@ pub fn grundy_values(game: &TakeBreak, len: usize) -> Vec<u32> {
 fn certificate(values: &[u32], game: &TakeBreak, t: u64) -> Option<(Period, usize)> {
     let len = values.len();
     let (least, unequal) = (game.parts.least as usize, game.parts.unequal);
-    (1..len).take_while(|&p| 2 * p + t as usize <= len).find_map(|p| {
-        let mismatch = (0..len - p).rev().find(|&n| values[n] != values[n + p]);
-        let start = mismatch.map_or(0, |n| n + 1);
-        let bound = 2 * start.max(least) + p + t as usize + if unequal { p } else { 0 };
-        let period = Period { start, period: p };
-        Some((period, bound + p)).filter(|&(_, needs)| needs <= len)
-    })
+    (1..len)
+        .take_while(|&p| 2 * p + t as usize <= len)
+        .find_map(|p| {
+            let mismatch = (0..len - p).rev().find(|&n| values[n] != values[n + p]);
+            let start = mismatch.map_or(0, |n| n + 1);
+            let bound = 2 * start.max(least) + p + t as usize + if unequal { p } else { 0 };
+            let period = Period { start, period: p };
+            Some((period, bound + p)).filter(|&(_, needs)| needs <= len)
+        })
 }
 
 /// The period of `values`, the Grundy values of `game`'s heaps, proved by Guy and Smith's
@@ -125,43 +127,24 @@ fn certificate(values: &[u32], game: &TakeBreak, t: u64) -> Option<(Period, usiz
 /// far the game's own values need to reach, if they show one), or values that are not the
 /// game's.
 pub fn period(values: &[u32], game: &TakeBreak) -> Certified<Period> {
-    let t = match game.largest() {
-        Some(t) => t,
-        None => {
-            let c = game.from.map_or(0, |(c, _)| c);
-            return Err(format!(
-                "a move may take any count from {}: Guy and Smith's argument needs a \
-                 largest count",
-                c
-            ));
-        }
-    };
-    let len = values.len();
-    let parts = match (game.parts.least, game.parts.unequal) {
-        (1, false) => "parts any".to_string(),
-        (1, true) => "parts unequal: p more".to_string(),
-        (l, false) => format!("parts at least {}", l),
-        (l, true) => format!("parts at least {} and unequal: p more", l),
-    };
-    if let Some((Period { start, period }, needs)) = certificate(values, game, t) {
-        let line = format!(
-            "Guy-Smith: g(n + {p}) = g(n) for {a} <= n < {b} (2 max({a}, {l}) + {p} + {t}, \
-             {parts}), checked; every option of n + {p} has one of n of the same value, so \
-             for every n >= {a}",
-            p = period,
-            a = start,
-            b = needs - period,
-            l = game.parts.least,
-            t = t,
-            parts = parts,
-        );
-        return Ok((Period { start, period }, line));
+    if let Some(c) = game.from.map(|(c, _)| c) {
+        return Err(format!(
+            "a move may take any count from {}: Guy and Smith's argument needs a largest count",
+            c
+        ));
     }
+    if let Some(found) = within(values, game) {
+        return Ok(found);
+    }
+    let len = values.len();
     let own = grundy_values(game, len);
     if let Some(n) = (0..len).find(|&n| own[n] != values[n]) {
-        return Err(format!("the table differs from the game's values at heap {}", n));
+        return Err(format!(
+            "the table differs from the game's values at heap {}",
+            n
+        ));
     }
-    match past(values.len(), game) {
+    match past(len, game) {
         Some((Period { start, period }, needs)) => Err(format!(
             "the declared game's own values, computed past the table, repeat with period {} \
              from {}, which Guy and Smith's certificate proves from the values of {} heaps: \
@@ -169,10 +152,39 @@ pub fn period(values: &[u32], game: &TakeBreak) -> Certified<Period> {
             period, start, needs, needs
         )),
         None => Err(format!(
-            "no period that Guy and Smith's certificate proves within the values of {} heaps",
+            "no period that Guy and Smith's certificate proves within the values of {} heaps: \
+             the game may have none, or a later one",
             HEAPS
         )),
     }
+}
+
+/// The period Guy and Smith's certificate proves within `values`, the Grundy values of
+/// `game`'s heaps, with its line, if it proves one: the least, from its least start.
+///
+/// # Complexity
+/// O(N x p) for the least period `p`.
+pub fn within(values: &[u32], game: &TakeBreak) -> Option<(Period, String)> {
+    let t = game.largest()?;
+    let parts = match (game.parts.least, game.parts.unequal) {
+        (1, false) => "parts any".to_string(),
+        (1, true) => "parts unequal: p more".to_string(),
+        (l, false) => format!("parts at least {}", l),
+        (l, true) => format!("parts at least {} and unequal: p more", l),
+    };
+    let (Period { start, period }, needs) = certificate(values, game, t)?;
+    let line = format!(
+        "Guy-Smith: g(n + {p}) = g(n) for {a} <= n < {b} (2 max({a}, {l}) + {p} + {t}, \
+         {parts}), checked; every option of n + {p} has one of n of the same value, so for \
+         every n >= {a}",
+        p = period,
+        a = start,
+        b = needs - period,
+        l = game.parts.least,
+        t = t,
+        parts = parts,
+    );
+    Some((Period { start, period }, line))
 }
 
 /// The period Guy and Smith's certificate proves for `game` from its own values, computed
@@ -225,13 +237,26 @@ pub fn arithmetic(values: &[u32], game: &TakeBreak, found: Arithmetic) -> Certif
             Ok(line) => {
                 let (period, saltus) = (test.p, u64::from(test.s));
                 let start = found.start;
-                return Ok((Arithmetic { start, period, saltus }, line));
+                return Ok((
+                    Arithmetic {
+                        start,
+                        period,
+                        saltus,
+                    },
+                    line,
+                ));
             }
             Err(e) if why.is_empty() => why = e,
             Err(_) => {}
         }
     }
-    Err(why)
+    match why.contains("explore") {
+        true => Err(why),
+        false => Err(format!(
+            "{}: this test cannot prove it; a proof on paper can",
+            why
+        )),
+    }
 }
 
 /// The arithmetic-periodicity test of `g(n + p) = g(n) + s` from `e`, for `game` whose
@@ -249,18 +274,39 @@ struct Test<'a> {
 impl Test<'_> {
     /// The certificate's line, or the condition that fails.
     fn run(&self) -> Result<String, String> {
-        let Test { g, game, c, e, p, s, .. } = *self;
-        let t = game.takes.iter().map(|&(k, _)| k as usize).max().unwrap_or(0);
+        let Test {
+            g,
+            game,
+            c,
+            e,
+            p,
+            s,
+            ..
+        } = *self;
+        let t = game
+            .takes
+            .iter()
+            .map(|&(k, _)| k as usize)
+            .max()
+            .unwrap_or(0);
         let n1 = (2 * (e + p) + t + 1).max(c);
         if g.len() < n1 + p {
-            return Err(format!("the test needs the values of {} heaps", n1 + p));
+            let n = n1 + p;
+            return Err(format!(
+                "the test needs the values of {} heaps: explore {} or more",
+                n, n
+            ));
         }
         if let Some(n) = (e..n1).find(|&n| g[n + p] != g[n] + s) {
             return Err(format!("g({} + {}) is not g({}) + {}", n, p, n, s));
         }
         let top = *g[..=e + p].iter().max().unwrap_or(&0);
         if let Some(n) = (n1..n1 + p).find(|&n| g[n] <= top) {
-            return Err(format!("g({}) is not above the values up to g({})", n, e + p));
+            return Err(format!(
+                "g({}) is not above the values up to g({})",
+                n,
+                e + p
+            ));
         }
         let whole = self.tail & 1 != 0;
         // Every value an option of a heap below n1 + p may have: XORs stay below a power of 2.
@@ -277,7 +323,10 @@ impl Test<'_> {
         let low_tail = (1..e).filter(|_| self.tail & 2 != 0).map(|m| g[m]);
         let shifted = low_tail.chain(Some(0).filter(|_| whole)).map(|v| v + s);
         if let Some(v) = (0..s).chain(shifted).find(|&v| !reached[v as usize]) {
-            return Err(format!("no move of a count from {} reaches {} from {}", c, v, n1));
+            return Err(format!(
+                "no move of a count from {} reaches {} from {}",
+                c, v, n1
+            ));
         }
         let light = |a: usize| g[a] < s;
         for n in n1..n1 + p {

@@ -20,6 +20,8 @@
 //! - [`breaks`] (layer 1): take-and-break games (octal games among them): the period by
 //!   Guy and Smith's argument with the bound the parts need, a test of arithmetic
 //!   periodicity.
+//! - [`paste`] (layer 1): the Rust of a declaration to paste into `rules.rs`, and what it
+//!   says of the moves.
 //! - [`ratios`] (layer 1): P-positions `floor(k α)` for a quadratic irrational `α`, exact in
 //!   integers.
 //! - [`grids`] (layer 2): the values of a game's cells `(x, y)`, likewise.
@@ -37,6 +39,7 @@
 pub mod breaks;
 pub mod formulas;
 pub mod grids;
+pub mod paste;
 pub mod patterns;
 pub mod periods;
 pub mod plane;

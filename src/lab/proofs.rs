@@ -105,7 +105,9 @@ pub fn heap_arithmetic(table: &Table, found: Arithmetic) -> Verdict<Arithmetic> 
     match (table.family(), table.kind()) {
         (Family::Unknown, _) => Verdict::Unknown,
         (Family::Octal(_) | Family::TakeBreak(_), Some(Values::Grundy)) => {
-            take_break(table, |game| breaks::arithmetic(table.values(), game, found))
+            take_break(table, |game| {
+                breaks::arithmetic(table.values(), game, found)
+            })
         }
         (Family::Octal(_) | Family::TakeBreak(_), _) => {
             Verdict::NotProved("the test speaks of Grundy values".into())

@@ -23,17 +23,15 @@
 //! A proposal's first line: `proposal: Family::Residues would prove periodic: start 0,
 //! period 12` (the family, then a finding's first line), with ` on 817 heaps or more`
 //! where the table is too short.
-//! Layer 4: uses `rules`, `tables`, `periods`, `breaks` and `proofs`.
+//! Layer 4: uses `rules`, `tables`, `periods`, `breaks`, `paste` and `proofs`.
 
 use crate::breaks;
+use crate::paste::{confirm, family_code, octal_code, uses};
 use crate::periods::{find_arithmetic, find_period, Period};
 use crate::proofs::{heap_arithmetic, heap_period, residue_check, Verdict};
 use crate::rules::{normal_form, Family, Heap, Moves, Parts, Residues, TakeBreak};
 use crate::tables::{Table, Values};
 use std::fmt::Write;
-
-/// The widest line of code a proposal prints, its indentation in `impl Heap` included.
-const WIDTH: usize = 92;
 
 /// A declaration the lab proposes, and what it would prove.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -101,7 +99,7 @@ fn subtraction_counts<G: Heap + ?Sized>(game: &G, len: usize) -> Option<Vec<usiz
         taken.dedup();
         // Heap n has every count so far, and n itself if it is new.
         let new = taken.last() == Some(&n) && !is_count[n];
-        if taken.len() != counts.len() + usize::from(new) || taken.iter().any(|&k| k == 0) {
+        if taken.len() != counts.len() + usize::from(new) || taken.contains(&0) {
             return None;
         }
         if new {
@@ -124,30 +122,28 @@ fn finite<G: Heap + ?Sized>(game: &G, table: &Table, counts: &[usize]) -> Option
         return None;
     }
     let set: Vec<u64> = counts.iter().map(|&k| k as u64).collect();
-    let family = Family::Subtraction(set.clone());
-    let declared = Table::heaps(&Redeclared { game, family }, len, table.kind()?).ok()?;
+    let family = Family::Subtraction(set);
+    let redeclared = Redeclared {
+        game,
+        family: family.clone(),
+    };
+    let declared = Table::heaps(&redeclared, len, table.kind()?).ok()?;
     let (period, lines) = match heap_period(&declared, find_period(table.values())) {
         Verdict::Proved(p, lines) if p.start + p.period <= len => (p, lines),
         _ => return None,
     };
-    let list = or_list(&set);
-    let mut code = vec!["        Family::Subtraction(vec![".to_string()];
-    wrap(&mut code, &set.iter().map(u64::to_string).collect::<Vec<_>>(), "            ");
-    code.push("        ])".into());
-    join_short(&mut code);
     Some(Proposal {
         family: "Family::Subtraction".into(),
         proves: periodic(period),
         needs: None,
-        confirm: format!(
-            "every move takes {} from one heap, whatever its size, and no move takes another \
-             count",
-            list
+        confirm: confirm(&family),
+        checked: format!(
+            "the rules' moves of every heap n < {} are the family's",
+            len
         ),
-        checked: format!("the rules' moves of every heap n < {} are the family's", len),
         then: lines,
-        uses: "use lab::rules::{Family, Heap};".into(),
-        code: wrap_fn(code),
+        uses: uses(&family).into(),
+        code: family_code(&family),
     })
 }
 
@@ -165,7 +161,11 @@ fn residues(table: &Table, counts: &[usize]) -> Option<Proposal> {
     let late = |class: usize, q: usize| larger.iter().filter(|&&k| k % q == class).count() >= 2;
     let moduli = (1..=16).map(|m| m * found.period).take_while(|&q| q <= 240);
     for q in moduli {
-        for (i, &from) in counts.iter().enumerate().take_while(|&(_, &k)| 8 * k <= len) {
+        for (i, &from) in counts
+            .iter()
+            .enumerate()
+            .take_while(|&(_, &k)| 8 * k <= len)
+        {
             let mut classes: Vec<usize> = counts[i..].iter().map(|&k| k % q).collect();
             classes.sort_unstable();
             classes.dedup();
@@ -179,7 +179,7 @@ fn residues(table: &Table, counts: &[usize]) -> Option<Proposal> {
                 classes: classes.iter().map(|&c| c as u64).collect(),
             };
             if let Verdict::Proved(period, lines) = residue_check(values, found, &set, counts) {
-                return Some(residue_proposal(period, lines, &set, len));
+                return Some(residue_proposal(period, lines, set, len));
             }
         }
     }
@@ -187,38 +187,20 @@ fn residues(table: &Table, counts: &[usize]) -> Option<Proposal> {
 }
 
 /// The proposal of the residue classes `set`, which prove `period`.
-fn residue_proposal(period: Period, lines: Vec<String>, set: &Residues, len: usize) -> Proposal {
-    let classes: Vec<String> = set.classes.iter().map(u64::to_string).collect();
-    let mut code = vec![
-        "        Family::Residues(Residues {".to_string(),
-        "            is_move: |s| takes_all(&Self, s),".to_string(),
-        format!("            from: {},", set.from),
-        format!("            modulus: {},", set.modulus),
-        "            classes: vec![".to_string(),
-    ];
-    wrap(&mut code, &classes, "                ");
-    code.push("            ],".into());
-    code.push("        })".into());
-    join_short(&mut code);
+fn residue_proposal(period: Period, lines: Vec<String>, set: Residues, len: usize) -> Proposal {
+    let family = Family::Residues(set);
     Proposal {
         family: "Family::Residues".into(),
         proves: periodic(period),
         needs: None,
-        confirm: format!(
-            "every move takes a count from one heap, the same counts from every heap that has \
-             them; every count from {} on is {} modulo {}, and each of these classes holds \
-             counts as large as one likes (`Self` a unit struct, as `Rules`)",
-            set.from,
-            or_list(&set.classes),
-            set.modulus
-        ),
+        confirm: confirm(&family),
         checked: format!(
             "the rules' moves of every heap n < {} take the same counts from every heap",
             len
         ),
         then: lines,
-        uses: "use lab::rules::{takes_all, Family, Heap, Residues};".into(),
-        code: wrap_fn(code),
+        uses: uses(&family).into(),
+        code: family_code(&family),
     }
 }
 
@@ -261,7 +243,10 @@ fn take_break<G: Heap + ?Sized>(game: &G, len: usize) -> Option<TakeBreak> {
         _ => (window - 1).saturating_sub(2 * parts.least as usize),
     };
     let tail_from = |b: u8| {
-        let run = (1..=top(b)).rev().take_while(|&k| bits[k] & b != 0).last()?;
+        let run = (1..=top(b))
+            .rev()
+            .take_while(|&k| bits[k] & b != 0)
+            .last()?;
         Some(run).filter(|&c| 4 * c <= window && top(b) >= 8)
     };
     let tails: Vec<(u8, usize)> = [1, 2, 4]
@@ -291,11 +276,7 @@ fn take_break<G: Heap + ?Sized>(game: &G, len: usize) -> Option<TakeBreak> {
 
 /// The proposals of the take-and-break game `tb`, if it lists the rules' moves on every
 /// heap of the table and proves a period or an arithmetic period of its values.
-fn take_break_proposals<G: Heap + ?Sized>(
-    game: &G,
-    table: &Table,
-    tb: TakeBreak,
-) -> Vec<Proposal> {
+fn take_break_proposals<G: Heap + ?Sized>(game: &G, table: &Table, tb: TakeBreak) -> Vec<Proposal> {
     let values = table.values();
     let len = values.len();
     let octal = octal_code(&tb);
@@ -307,16 +288,18 @@ fn take_break_proposals<G: Heap + ?Sized>(
         Some(Values::Grundy) => Values::Grundy,
         _ => return Vec::new(),
     };
-    let declared = match Table::heaps(&Redeclared { game, family }, len, kind) {
+    let redeclared = Redeclared {
+        game,
+        family: family.clone(),
+    };
+    let declared = match Table::heaps(&redeclared, len, kind) {
         Ok(declared) => declared,
         Err(_) => return Vec::new(),
     };
     let mut proven = Vec::new();
-    match heap_period(&declared, find_period(values)) {
-        Verdict::Proved(p, lines) if p.start + p.period <= len => {
-            proven.push((periodic(p), None, lines))
-        }
-        _ => {
+    match breaks::within(values, &tb) {
+        Some((p, line)) => proven.push((periodic(p), None, vec![line])),
+        None => {
             if let Some((p, needs)) = breaks::past(len, &tb).filter(|&(_, n)| n > len) {
                 let line = format!(
                     "Guy-Smith: its certificate reads the values of {} heaps, more than the \
@@ -336,19 +319,15 @@ fn take_break_proposals<G: Heap + ?Sized>(
             proven.push((head, None, lines));
         }
     }
-    let (name, uses, code) = match &octal {
-        Some(code) => (
-            "Family::Octal",
-            "use lab::rules::{Family, Heap};",
-            vec![format!("        Family::Octal({:?}.into())", code)],
-        ),
-        None => ("Family::TakeBreak", "use lab::rules::{Family, Heap, Parts, TakeBreak};", {
-            take_break_code(&tb)
-        }),
+    let name = match octal {
+        Some(_) => "Family::Octal",
+        None => "Family::TakeBreak",
     };
-    let code = wrap_fn(code);
-    let checked = format!("the rules' moves of every heap n < {} are the family's", len);
-    let confirm = describe(&tb);
+    let (code, uses, confirm) = (family_code(&family), uses(&family), confirm(&family));
+    let checked = format!(
+        "the rules' moves of every heap n < {} are the family's",
+        len
+    );
     proven
         .into_iter()
         .map(|(proves, needs, then)| Proposal {
@@ -364,133 +343,9 @@ fn take_break_proposals<G: Heap + ?Sized>(
         .collect()
 }
 
-/// The octal code of `tb`, if it is an octal game.
-fn octal_code(tb: &TakeBreak) -> Option<String> {
-    let plain = tb.from.is_none() && tb.parts == Parts::ANY && tb.takes.iter().all(|t| t.0 > 0);
-    let t = tb.takes.iter().map(|&(k, _)| k).max().filter(|_| plain)?;
-    let digit = |k: u64| tb.takes.iter().filter(|t| t.0 == k).fold(0, |d, t| d | t.1);
-    Some((1..=t).fold("0.".to_string(), |code, k| format!("{}{}", code, digit(k))))
-}
-
-/// The lines of `Family::TakeBreak(..)` for `tb`, indented for `fn family`.
-fn take_break_code(tb: &TakeBreak) -> Vec<String> {
-    let takes: Vec<String> = tb.takes.iter().map(|(k, b)| format!("({}, {})", k, b)).collect();
-    let mut code = vec![
-        "        Family::TakeBreak(TakeBreak {".to_string(),
-        "            takes: vec![".to_string(),
-    ];
-    wrap(&mut code, &takes, "                ");
-    code.push("            ],".into());
-    code.push(match tb.from {
-        Some((c, bits)) => format!("            from: Some(({}, {})),", c, bits),
-        None => "            from: None,".into(),
-    });
-    code.push(match tb.parts {
-        Parts::ANY => "            parts: Parts::ANY,".into(),
-        Parts::UNEQUAL => "            parts: Parts::UNEQUAL,".into(),
-        Parts { least, unequal } => format!(
-            "            parts: Parts {{ least: {}, unequal: {} }},",
-            least, unequal
-        ),
-    });
-    code.push("        })".into());
-    join_short(&mut code);
-    code
-}
-
-/// The moves of `tb` in words, for the statement to confirm.
-fn describe(tb: &TakeBreak) -> String {
-    let leaves = |bits: u8| {
-        let mut ways = Vec::new();
-        if bits & 1 != 0 {
-            ways.push("the whole heap");
-        }
-        if bits & 2 != 0 {
-            ways.push("leaving one heap");
-        }
-        if bits & 4 != 0 {
-            ways.push("splitting the rest into two heaps");
-        }
-        ways.join(" or ")
-    };
-    let mut said: Vec<String> = (tb.takes.iter())
-        .map(|&(k, bits)| match k {
-            0 => "splitting a heap into two, taking nothing".to_string(),
-            k => format!("taking {}: {}", k, leaves(bits)),
-        })
-        .collect();
-    if let Some((c, bits)) = tb.from {
-        said.push(format!("taking any count from {}: {}", c, leaves(bits)));
-    }
-    let splits = tb.takes.iter().chain(tb.from.iter()).any(|&(_, b)| b & 4 != 0);
-    let parts = match tb.parts {
-        _ if !splits => String::new(),
-        Parts { least: 1, unequal } => ["", "; the two parts unequal"][usize::from(unequal)].into(),
-        Parts { least, unequal } => format!(
-            "; each part at least {}{}",
-            least,
-            ["", ", the two unequal"][usize::from(unequal)]
-        ),
-    };
-    format!(
-        "the moves are {}{}, and no other, whatever the heap's size",
-        said.join("; "),
-        parts
-    )
-}
-
 /// A finding's first line for `period`.
 fn periodic(Period { start, period }: Period) -> String {
     format!("periodic: start {}, period {}", start, period)
-}
-
-/// `1, 3 or 4`.
-fn or_list<T: ToString>(items: &[T]) -> String {
-    let items: Vec<String> = items.iter().map(T::to_string).collect();
-    match items.split_last() {
-        Some((last, [])) => last.clone(),
-        Some((last, rest)) => format!("{} or {}", rest.join(", "), last),
-        None => String::new(),
-    }
-}
-
-/// Appends `items`, separated by `, `, in lines of at most [`WIDTH`] columns that start
-/// with `indent`, the last with a comma too only if it ends a line of several.
-fn wrap(code: &mut Vec<String>, items: &[String], indent: &str) {
-    let mut line = indent.to_string();
-    for item in items {
-        if line.len() > indent.len() && line.len() + item.len() + 2 > WIDTH {
-            code.push(line.trim_end().to_string());
-            line = indent.to_string();
-        }
-        let _ = write!(line, "{}, ", item);
-    }
-    code.push(line.trim_end().to_string());
-}
-
-/// Joins a list `wrap` put on one line back into its opening and closing lines, as
-/// rustfmt does, if the whole fits in [`WIDTH`] columns: `vec![1, 2]`.
-fn join_short(code: &mut Vec<String>) {
-    let mut i = 0;
-    while i + 2 < code.len() {
-        let (open, items, close) = (&code[i], &code[i + 1], &code[i + 2]);
-        let fits = open.ends_with('[') && (close.trim() == "]," || close.trim() == "])");
-        let items = items.trim().trim_end_matches(',');
-        let joined = format!("{}{}{}", open, items, close.trim());
-        if fits && joined.len() <= WIDTH {
-            code[i] = joined;
-            code.drain(i + 1..i + 3);
-        }
-        i += 1;
-    }
-}
-
-/// `body` within `fn family(&self) -> Family { .. }`, indented as in `impl Heap`.
-fn wrap_fn(body: Vec<String>) -> Vec<String> {
-    let mut code = vec!["    fn family(&self) -> Family {".to_string()];
-    code.extend(body);
-    code.push("    }".into());
-    code
 }
 
 /// The text of `proposals`, after a report's findings; if there is none and `open` (a
@@ -509,8 +364,14 @@ pub fn show(proposals: &[Proposal], open: bool) -> String {
         );
     }
     for p in proposals {
-        let on = p.needs.map_or(String::new(), |n| format!(" on {} heaps or more", n));
-        let _ = writeln!(text, "proposal: {} would prove {}{}", p.family, p.proves, on);
+        let on = p
+            .needs
+            .map_or(String::new(), |n| format!(" on {} heaps or more", n));
+        let _ = writeln!(
+            text,
+            "proposal: {} would prove {}{}",
+            p.family, p.proves, on
+        );
         let _ = writeln!(text, "  if the statement says: {}", p.confirm);
         let _ = writeln!(text, "  checked: {}", p.checked);
         p.then.iter().for_each(|l| {

@@ -225,7 +225,10 @@ pub fn explore<G: Heap + ?Sized>(game: &G, len: usize, kind: Values) -> Result<S
     let table = Table::heaps(game, len, kind)?;
     let found = find(&table);
     let undeclared = matches!(table.family(), Family::Unknown);
-    let open = undeclared && found.iter().any(|f| f.period.is_some() && f.proof.is_none());
+    let open = undeclared
+        && found
+            .iter()
+            .any(|f| f.period.is_some() && f.proof.is_none());
     Ok(report_found(&table, &found) + &show(&proposals(game, &table), open))
 }
 

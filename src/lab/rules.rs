@@ -261,10 +261,8 @@ impl TakeBreak {
     /// # Complexity
     /// O(moves listed + counts); O(n) counts with `from`.
     pub fn moves(&self, n: u64, to: &mut Moves) {
-        let tail = self.from.map_or(1..=0, |(c, _)| c..=n);
-        let tail_bits = self.from.map_or(0, |(_, bits)| bits);
-        let counts = self.takes.iter().copied();
-        for (k, bits) in counts.chain(tail.map(|k| (k, tail_bits))) {
+        let tail = (self.from.into_iter()).flat_map(|(c, bits)| (c..=n).map(move |k| (k, bits)));
+        for (k, bits) in self.takes.iter().copied().chain(tail) {
             if k > n {
                 continue;
             }

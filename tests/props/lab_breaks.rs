@@ -69,7 +69,11 @@ impl Heap for Declared {
 fn games(tail: bool) -> impl Strategy<Value = TakeBreak> {
     let take = (0u64..6, 1u8..8).prop_map(|(k, bits)| (k, if k == 0 { 4 } else { bits }));
     let from = (1u64..7, 1u8..4).prop_map(Some);
-    let from = if tail { from.boxed() } else { Just(None).boxed() };
+    let from = if tail {
+        from.boxed()
+    } else {
+        Just(None).boxed()
+    };
     (vec(take, 1..4), from, 1u64..4, any::<bool>()).prop_map(|(takes, from, least, unequal)| {
         TakeBreak {
             takes,
@@ -150,7 +154,13 @@ fn unequal_parts_need_a_period_more_than_an_octal_game() {
     let short = &far[..20];
     assert!((2..12).all(|n| short[n + 5] == short[n]));
     // ...but the values break it further on: the bound of unequal parts is needed.
-    assert!(!repeats(&far, Period { start: 2, period: 5 }));
+    assert!(!repeats(
+        &far,
+        Period {
+            start: 2,
+            period: 5
+        }
+    ));
     assert!(breaks::period(short, &game).is_err());
     // With parts any, the same counts are periodic, and the octal range proves it.
     let any = TakeBreak {
@@ -195,7 +205,10 @@ fn take_three_or_split_unequally_is_periodic_from_179_with_period_152() {
     let found = find(&table);
     let periodic = finding(&found, "periodic: start 179, period 152");
     assert!(periodic.proof.is_none());
-    assert!(periodic.notes.iter().any(|n| n.contains("no family declared")));
+    assert!(periodic
+        .notes
+        .iter()
+        .any(|n| n.contains("no family declared")));
     // Declared, on a table too short: no period claimed, and the length the certificate
     // needs said plainly, with no tail period hinted.
     let table = Table::heaps(&Declared(game), 600, Values::Grundy).unwrap();
@@ -239,7 +252,13 @@ fn octal_codes_are_take_and_break_games_proved_by_the_same_certificate() {
     let values = grundy_values(&game, 400);
     assert_eq!(values, plain_of(&game, 400));
     let (period, line) = breaks::period(&values, &game).unwrap();
-    assert_eq!(period, Period { start: 71, period: 12 });
+    assert_eq!(
+        period,
+        Period {
+            start: 71,
+            period: 12
+        }
+    );
     assert!(line.contains("parts any"), "{line}");
     // A game of counts without a largest: no Guy-Smith bound.
     let nim = TakeBreak {
@@ -315,5 +334,8 @@ fn the_arithmetic_test_refuses_where_its_conditions_fail() {
     assert!(breaks::arithmetic(&lasker_values, &octal, found).is_err());
     // Too few values for the test: its length said.
     let why = breaks::arithmetic(&lasker_values[..12], &lasker(), found).unwrap_err();
-    assert_eq!(why, "the test needs the values of 15 heaps");
+    assert_eq!(
+        why,
+        "the test needs the values of 15 heaps: explore 15 or more"
+    );
 }

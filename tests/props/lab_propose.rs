@@ -16,7 +16,10 @@ use proptest::prelude::*;
 /// The first lines of `found`, without `proposal: `.
 fn heads(found: &[Proposal]) -> Vec<String> {
     let head = |p: &Proposal| match p.needs {
-        Some(n) => format!("{} would prove {} on {} heaps or more", p.family, p.proves, n),
+        Some(n) => format!(
+            "{} would prove {} on {} heaps or more",
+            p.family, p.proves, n
+        ),
         None => format!("{} would prove {}", p.family, p.proves),
     };
     found.iter().map(head).collect()
@@ -77,7 +80,10 @@ fn powers_of_two_but_2_get_their_classes_modulo_12_proposed_and_pasted_are_prove
         .contains("every count from 4 on is 4 or 8 modulo 12"));
     // The lab asserts nothing: undeclared, the period holds where checked.
     let text = explore(&PowersBut2, 2000, Values::Grundy).unwrap();
-    assert!(text.contains("\n  holds where checked, not proved\n"), "{text}");
+    assert!(
+        text.contains("\n  holds where checked, not proved\n"),
+        "{text}"
+    );
     assert!(text.contains(&format!("\nproposal: {head}\n")), "{text}");
     // Pasted: proved, and nothing more to propose.
     let declared = Table::heaps(&PowersBut2Declared, 2000, Values::Grundy).unwrap();
@@ -300,13 +306,20 @@ fn games_no_family_fits_get_no_proposal_though_their_values_show_a_pattern() {
     };
     for (name, game, head) in [
         ("even", &even as &dyn Heap, "periodic: start 2, period 4"),
-        ("low", &low, "arithmetic-periodic: start 1, period 8, saltus 4"),
+        (
+            "low",
+            &low,
+            "arithmetic-periodic: start 1, period 8, saltus 4",
+        ),
     ] {
         let table = Table::heaps(game, 400, Values::Grundy).unwrap();
         assert!(find(&table).iter().any(|f| f.headline == head), "{name}");
         assert!(proposals(game, &table).is_empty(), "{name}");
         let text = explore(game, 400, Values::Grundy).unwrap();
-        assert!(text.contains("\nno proposal: no family the lab knows"), "{name}");
+        assert!(
+            text.contains("\nno proposal: no family the lab knows"),
+            "{name}"
+        );
     }
     // Subtract a power of two or 999: not periodic modulo anything from some count on (999
     // is alone in its class modulo 3), nor is the table; no proposal.
