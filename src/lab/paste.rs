@@ -120,7 +120,8 @@ fn take_break_code(tb: &TakeBreak) -> Vec<String> {
         "        Family::TakeBreak(TakeBreak {".to_string(),
         "            takes: vec![".to_string(),
     ];
-    wrap(&mut code, &takes, "                ");
+    // rustfmt keeps tuples one a line when they do not fit on one.
+    code.extend(takes.iter().map(|t| format!("                {},", t)));
     code.push("            ],".into());
     code.push(match tb.from {
         Some((c, bits)) => format!("            from: Some(({}, {})),", c, bits),
@@ -208,18 +209,22 @@ fn wrap(code: &mut Vec<String>, items: &[String], indent: &str) {
     code.push(line.trim_end().to_string());
 }
 
-/// Joins a list `wrap` put on one line back into its opening and closing lines, as
-/// rustfmt does, if the whole fits in [`WIDTH`] columns: `vec![1, 2]`.
+/// Joins each list's lines back into its opening line, as rustfmt does, where the whole
+/// fits in [`WIDTH`] columns: `vec![1, 2]`.
 fn join_short(code: &mut Vec<String>) {
+    let closes = |line: &String| matches!(line.trim(), "]," | "])");
     let mut i = 0;
-    while i + 2 < code.len() {
-        let (open, items, close) = (&code[i], &code[i + 1], &code[i + 2]);
-        let fits = open.ends_with('[') && (close.trim() == "]," || close.trim() == "])");
-        let items = items.trim().trim_end_matches(',');
-        let joined = format!("{}{}{}", open, items, close.trim());
-        if fits && joined.len() <= WIDTH {
-            code[i] = joined;
-            code.drain(i + 1..i + 3);
+    while i < code.len() {
+        let close = (i + 1..code.len()).find(|&j| closes(&code[j]));
+        if let Some(close) = close.filter(|_| code[i].ends_with('[')) {
+            let items: Vec<&str> = (code[i + 1..close].iter())
+                .map(|l| l.trim().trim_end_matches(','))
+                .collect();
+            let joined = format!("{}{}{}", code[i], items.join(", "), code[close].trim());
+            if joined.len() <= WIDTH {
+                code[i] = joined;
+                code.drain(i + 1..=close);
+            }
         }
         i += 1;
     }

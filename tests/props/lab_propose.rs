@@ -5,6 +5,7 @@
 //! games of the families get proposals whose pattern a plain table four times longer keeps.
 
 use crate::lab_breaks::plain_of;
+use lab::paste::{family_code, WIDTH};
 use lab::patterns::{find, Finding};
 use lab::propose::{proposals, Proposal};
 use lab::report::explore;
@@ -404,6 +405,39 @@ proptest! {
         for p in &found {
             prop_assert_eq!(&p.family, "Family::Subtraction");
             prop_assert!(holds(&p.proves, &far), "{:?} {:?}", set, p);
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(common::cases(200))]
+
+    #[test]
+    fn the_code_pasted_fits_the_width_and_lists_every_item_in_order(
+        set in proptest::collection::vec(1u64..2_000_000, 1..80),
+        game in games(),
+    ) {
+        for family in [Family::Subtraction(set.clone()), Family::TakeBreak(game.clone())] {
+            let code = family_code(&family);
+            prop_assert!(code.iter().all(|l| l.len() <= WIDTH), "{:#?}", code);
+            prop_assert_eq!(&code[0], "    fn family(&self) -> Family {");
+            let text = code.join(" ");
+            let numbers: Vec<u64> = (text.split(|c: char| !c.is_ascii_digit()))
+                .filter_map(|w| w.parse().ok())
+                .collect();
+            let expected: Vec<u64> = match &family {
+                Family::Subtraction(set) => set.clone(),
+                _ => {
+                    let takes = game.takes.iter().flat_map(|&(k, b)| [k, u64::from(b)]);
+                    let tail = game.from.iter().flat_map(|&(c, b)| [c, u64::from(b)]);
+                    let parts = match game.parts {
+                        Parts::ANY | Parts::UNEQUAL => vec![],
+                        Parts { least, .. } => vec![least],
+                    };
+                    takes.chain(tail).chain(parts).collect()
+                }
+            };
+            prop_assert_eq!(numbers, expected);
         }
     }
 }
