@@ -223,13 +223,19 @@ pub fn report_plane(grid: &Grid, image: Option<&str>) -> String {
 /// ```
 pub fn explore<G: Heap + ?Sized>(game: &G, len: usize, kind: Values) -> Result<String, RuleError> {
     let table = Table::heaps(game, len, kind)?;
-    let found = find(&table);
+    let mut found = find(&table);
+    let proposed = proposals(game, &table);
+    if proposed.iter().any(|p| p.needs.is_some()) {
+        // The rules' own values past the table show the period: a short tail's would mislead.
+        let tail = |note: &String| note.starts_with("the values from ");
+        found.iter_mut().for_each(|f| f.notes.retain(|n| !tail(n)));
+    }
     let undeclared = matches!(table.family(), Family::Unknown);
     let open = undeclared
         && found
             .iter()
             .any(|f| f.period.is_some() && f.proof.is_none());
-    Ok(report_found(&table, &found) + &show(&proposals(game, &table), open))
+    Ok(report_found(&table, &found) + &show(&proposed, open))
 }
 
 /// The report of `game`'s grid `rows x cols`, as [`report_plane`] writes it, with the

@@ -202,6 +202,15 @@ fn take_three_or_split_unequally_gets_a_take_and_break_game_proposed() {
     assert_eq!(heads(&found), [format!("{head} on 817 heaps or more")]);
     let text = explore(&TakeThree, 600, Values::Grundy).unwrap();
     assert!(text.contains("\nnone up to 600\n") && !text.contains("repeat with period"));
+    // At 400 heaps the last values repeat with period 3 (main's report hinted at it): the
+    // proposal's certificate says better.
+    let table = Table::heaps(&TakeThree, 400, Values::Grundy).unwrap();
+    let hint = "the values from 348 on repeat with period 3";
+    assert!(find(&table)
+        .iter()
+        .any(|f| f.notes.iter().any(|n| n.starts_with(hint))));
+    let text = explore(&TakeThree, 400, Values::Grundy).unwrap();
+    assert!(!text.contains(hint) && text.contains(&format!("{head} on 817 heaps")));
     for (heaps, proved) in [(817, true), (816, false)] {
         let declared = Table::heaps(&TakeThreeDeclared, heaps, Values::Grundy).unwrap();
         let found = find(&declared);
