@@ -1,37 +1,42 @@
 //! The declarations the lab proposes for a heap game that declares no family
 //! ([`proposals`], shown by [`show`]): each family the lab knows is inferred from the
-//! rules' moves, checked against them on every state of the table, and tried with its
-//! theorem on the table's values; each that proves a pattern there is proposed as the
-//! `fn family` to paste into `rules.rs`, with what the statement must confirm: the table
-//! shows the moves of its states only. The lab never declares it itself: the pattern stays
-//! "holds where checked" until the game declares it, and the table then checks it again.
+//! rules' moves, checked against them on a window of heaps, and tried with its theorem on
+//! the table's values; each that proves a pattern there is proposed as the `fn family` to
+//! paste into `rules.rs`, with what the statement must confirm: a table shows the moves of
+//! its heaps only. The lab never declares it itself: the pattern stays "holds where
+//! checked" until the game declares it, and the table then checks every heap again.
 //!
 //! The families tried, from the moves of heaps `0..N`:
 //! - a finite subtraction set, if every move takes a count from one heap, the same counts
-//!   from every heap that has them, and no count is above `N / 2` (the upper half of the
-//!   table shows no new one): the window;
+//!   from every heap that has them (checked on every heap), and no count is above `N / 2`
+//!   (the upper half of the table shows no new one): the window;
 //! - residue classes of those counts, if some count is above `N / 2`, modulo a multiple `q`
 //!   of the period (up to 16 times, `q <= 240`), from the least count (at most `N / 8`)
 //!   that leaves only classes with two counts among the larger half of the counts: the
 //!   residue check;
 //! - a take-and-break game (an octal code where it is one), from the counts taken and the
-//!   heaps left; every count from `c` on, if every one is taken from `c <= W / 4` to the top
-//!   of the window `W = min(N, 1024)`: Guy and Smith's certificate, or the
-//!   arithmetic-periodicity test. Where the table is too short for the certificate, the
-//!   proposal says how many heaps it needs.
+//!   heaps left by the moves of the heaps below `W = min(N, 1024)`, with every count from
+//!   `c` on if every one is taken from `c <= W / 4` to the top of the window; checked
+//!   against the rules' moves of the heaps below `min(N, 2048)`: Guy and Smith's
+//!   certificate, or the arithmetic-periodicity test. Where the table is too short for the
+//!   certificate, the proposal says how many heaps it needs.
 //!
 //! A proposal's first line: `proposal: Family::Residues would prove periodic: start 0,
 //! period 12` (the family, then a finding's first line), with ` on 817 heaps or more`
-//! where the table is too short.
+//! where the table is too short; `no proposal: ...` where none is found for a pattern.
 //! Layer 4: uses `rules`, `tables`, `periods`, `breaks`, `paste` and `proofs`.
 
 use crate::breaks;
 use crate::paste::{confirm, family_code, octal_code, uses};
 use crate::periods::{find_arithmetic, find_period, Period};
-use crate::proofs::{heap_arithmetic, heap_period, residue_check, Verdict};
+use crate::proofs::{heap_period, residue_check, Verdict};
 use crate::rules::{normal_form, Family, Heap, Moves, Parts, Residues, TakeBreak};
 use crate::tables::{Table, Values};
 use std::fmt::Write;
+
+/// The heaps whose moves a take-and-break game proposed is checked against (the table's, if
+/// fewer); a declared game's table checks them all.
+const WINDOW: usize = 2048;
 
 /// A declaration the lab proposes, and what it would prove.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -292,10 +297,11 @@ fn take_break_proposals<G: Heap + ?Sized>(game: &G, table: &Table, tb: TakeBreak
         game,
         family: family.clone(),
     };
-    let declared = match Table::heaps(&redeclared, len, kind) {
-        Ok(declared) => declared,
-        Err(_) => return Vec::new(),
-    };
+    // The window: a splitting game's table costs O(N^2), and its check twice that.
+    let window = len.min(WINDOW);
+    if Table::heaps(&redeclared, window, kind).is_err() {
+        return Vec::new();
+    }
     let mut proven = Vec::new();
     match breaks::within(values, &tb) {
         Some((p, line)) => proven.push((periodic(p), None, vec![line])),
@@ -311,12 +317,12 @@ fn take_break_proposals<G: Heap + ?Sized>(game: &G, table: &Table, tb: TakeBreak
         }
     }
     if let Some(a) = find_arithmetic(values) {
-        if let Verdict::Proved(a, lines) = heap_arithmetic(&declared, a) {
+        if let Ok((a, line)) = breaks::arithmetic(values, &tb, a) {
             let head = format!(
                 "arithmetic-periodic: start {}, period {}, saltus {}",
                 a.start, a.period, a.saltus
             );
-            proven.push((head, None, lines));
+            proven.push((head, None, vec![line]));
         }
     }
     let name = match octal {
@@ -326,7 +332,7 @@ fn take_break_proposals<G: Heap + ?Sized>(game: &G, table: &Table, tb: TakeBreak
     let (code, uses, confirm) = (family_code(&family), uses(&family), confirm(&family));
     let checked = format!(
         "the rules' moves of every heap n < {} are the family's",
-        len
+        window
     );
     proven
         .into_iter()
