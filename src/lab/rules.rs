@@ -398,19 +398,26 @@ pub(crate) fn octal_digits(code: &str) -> Result<Vec<u8>, String> {
 /// is that single state.
 pub(crate) fn normal_form(to: &Moves, singles: &mut Vec<u64>, sums: &mut Vec<Vec<u64>>) {
     singles.clear();
-    sums.clear();
     singles.extend_from_slice(&to.singles);
+    // The sums' buffers of the last call are kept: a splitting game lists O(n) sums a heap.
+    let mut count = 0;
     for parts in to.sums() {
-        let mut nonzero: Vec<u64> = parts.iter().copied().filter(|&p| p != 0).collect();
+        if count == sums.len() {
+            sums.push(Vec::new());
+        }
+        let nonzero = &mut sums[count];
+        nonzero.clear();
+        nonzero.extend(parts.iter().copied().filter(|&p| p != 0));
         match nonzero.len() {
             0 => singles.push(0),
             1 => singles.push(nonzero[0]),
             _ => {
                 nonzero.sort_unstable();
-                sums.push(nonzero);
+                count += 1;
             }
         }
     }
+    sums.truncate(count);
     singles.sort_unstable();
     singles.dedup();
     sums.sort_unstable();
