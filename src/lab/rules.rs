@@ -288,7 +288,7 @@ impl TakeBreak {
         let why = wrong.map(|(k, bits)| format!("count {} with bits {}", k, bits));
         let tail_zero = (self.from.map(|(c, _)| c) == Some(0)).then(|| "a tail from 0".into());
         let parts = (self.parts.least == 0).then(|| "parts of least size 0".to_string());
-        why.or(tail_zero).or(parts)
+        tail_zero.or(why).or(parts)
     }
 
     /// The largest count, if the counts are bounded (no `from`).

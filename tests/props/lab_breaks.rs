@@ -339,3 +339,27 @@ fn the_arithmetic_test_refuses_where_its_conditions_fail() {
         "the test needs the values of 15 heaps: explore 15 or more"
     );
 }
+
+#[test]
+fn a_malformed_declaration_is_an_error_naming_it() {
+    let malformed = [
+        (vec![(0, 2)], None, Parts::ANY, "count 0 with bits 2"),
+        (vec![(1, 9)], None, Parts::ANY, "count 1 with bits 9"),
+        (vec![(1, 2)], Some((0, 2)), Parts::ANY, "a tail from 0"),
+        (
+            vec![(1, 4)],
+            None,
+            Parts {
+                least: 0,
+                unequal: false,
+            },
+            "parts of least size 0",
+        ),
+    ];
+    for (takes, from, parts, why) in malformed {
+        let game = TakeBreak { takes, from, parts };
+        let err = Table::heaps(&Declared(game), 10, Values::Grundy).unwrap_err();
+        assert_eq!(err.state, "the declared family");
+        assert_eq!(err.why, format!("take-and-break game: {why}"));
+    }
+}

@@ -331,14 +331,21 @@ fn games_no_family_fits_get_no_proposal_though_their_values_show_a_pattern() {
             "{name}"
         );
     }
-    // Subtract a power of two or 999: not periodic modulo anything from some count on (999
-    // is alone in its class modulo 3), nor is the table; no proposal.
-    let sporadic = |n: u64, to: &mut Moves| {
-        let counts = (0..63).map(|k| 1u64 << k).chain(Some(999));
-        counts.filter(|&s| s <= n).for_each(|s| to.heap(n - s))
-    };
-    let table = Table::heaps(&sporadic, 2000, Values::Grundy).unwrap();
-    assert!(proposals(&sporadic, &table).is_empty());
+    // Subtract a power of two other than 2, or 1009: counts periodic modulo nothing (1009
+    // and 1 are alone in their class modulo 12), values periodic in the table; no residue
+    // classes hold every count, and no proposal. With 999 instead, not even the values.
+    for (extra, period) in [(1009, true), (999, false)] {
+        let sporadic = |n: u64, to: &mut Moves| {
+            let powers = (0..63).map(|k| 1u64 << k).filter(|&s| s != 2);
+            let counts = powers.chain(Some(extra));
+            counts.filter(|&s| s <= n).for_each(|s| to.heap(n - s))
+        };
+        let table = Table::heaps(&sporadic, 2000, Values::Grundy).unwrap();
+        let found = find(&table);
+        let head = "periodic: start 0, period 12";
+        assert_eq!(found.iter().any(|f| f.headline == head), period, "{extra}");
+        assert!(proposals(&sporadic, &table).is_empty(), "{extra}");
+    }
     // Subtract a square: no pattern, no proposal.
     let squares = |n: u64, to: &mut Moves| {
         let squares = (1..).map(|k| k * k).take_while(|&s| s <= n);
