@@ -73,9 +73,11 @@ pub fn grundy_values(game: &TakeBreak, len: usize) -> Vec<u32> {
     let mut g: Vec<u32> = Vec::with_capacity(len);
     let mut seen: Vec<bool> = Vec::new();
     let (least, unequal) = (game.parts.least as usize, game.parts.unequal);
+    let mut top = 0;
     for n in 0..len {
+        // Every option's value, an XOR of two values up to top, is below this.
         seen.clear();
-        seen.resize(2 * n + 2, false);
+        seen.resize(2 * (top as usize + 1).next_power_of_two() + 1, false);
         let tail =
             (game.from.into_iter()).flat_map(|(c, bits)| (c as usize..=n).map(move |k| (k, bits)));
         let counts = game.takes.iter().map(|&(k, bits)| (k as usize, bits));
@@ -93,7 +95,9 @@ pub fn grundy_values(game: &TakeBreak, len: usize) -> Vec<u32> {
                 }
             }
         }
-        g.push(seen.iter().position(|&s| !s).unwrap_or(0) as u32);
+        let value = seen.iter().position(|&s| !s).unwrap_or(seen.len()) as u32;
+        top = top.max(value);
+        g.push(value);
     }
     g
 }
@@ -224,6 +228,10 @@ pub fn arithmetic(values: &[u32], game: &TakeBreak, found: Arithmetic) -> Certif
     }
     let mut why = String::new();
     for times in [1, 2, 4, 8, 16] {
+        let s = match u32::try_from(found.saltus * times as u64) {
+            Ok(s) if s < u32::MAX / 4 => s,
+            _ => break,
+        };
         let test = Test {
             g: values,
             game,
@@ -231,7 +239,7 @@ pub fn arithmetic(values: &[u32], game: &TakeBreak, found: Arithmetic) -> Certif
             tail,
             e: found.start,
             p: found.period * times,
-            s: found.saltus as u32 * times as u32,
+            s,
         };
         match test.run() {
             Ok(line) => {
