@@ -1,5 +1,5 @@
-//! The declarations the lab proposes for a heap game that declares no family
-//! ([`proposals`], shown by [`show`]): each family the lab knows is inferred from the
+//! The declarations the lab proposes for a heap game that declares no family, or one whose
+//! theorem proves nothing ([`proposals`], shown by [`show`]): each family the lab knows is inferred from the
 //! rules' moves, checked against them on a window of heaps, and tried with its theorem on
 //! the table's values; each that proves a pattern there is proposed as the `fn family` to
 //! paste into `rules.rs`, with what the statement must confirm: a table shows the moves of
@@ -60,12 +60,13 @@ pub struct Proposal {
 }
 
 /// Every declaration that would prove a pattern of `table`, the values of `game`'s heaps,
-/// if `game` declares no family.
+/// whatever family `game` declares (`report::explore` asks when it declares none, or one
+/// whose theorem proves nothing found).
 ///
 /// # Complexity
 /// O(N x moves) to infer the families, then a table of `game` for each one tried (a few).
 pub fn proposals<G: Heap + ?Sized>(game: &G, table: &Table) -> Vec<Proposal> {
-    if !matches!(table.family(), Family::Unknown) || table.kind().is_none() {
+    if table.kind().is_none() {
         return Vec::new();
     }
     let counts = subtraction_counts(game, table.values().len());

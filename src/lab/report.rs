@@ -203,8 +203,8 @@ pub fn report_plane(grid: &Grid, image: Option<&str>) -> String {
 }
 
 /// The report of `game`'s values of the states `0..len`, as [`report`] writes it, then, if
-/// the game declares no family, the declarations that would prove a pattern found
-/// (`propose::show`).
+/// the game declares no family or a pattern found is not proved, the declarations that
+/// would prove one (`propose::show`).
 ///
 /// # Complexity
 /// That of `Table::heaps` and [`report`].
@@ -224,17 +224,19 @@ pub fn report_plane(grid: &Grid, image: Option<&str>) -> String {
 pub fn explore<G: Heap + ?Sized>(game: &G, len: usize, kind: Values) -> Result<String, RuleError> {
     let table = Table::heaps(game, len, kind)?;
     let mut found = find(&table);
-    let proposed = proposals(game, &table);
+    // A pattern no theorem proves: the game declares no family, or one whose theorem fails.
+    let open = found
+        .iter()
+        .any(|f| f.period.is_some() && f.proof.is_none());
+    let proposed = match open || matches!(table.family(), Family::Unknown) {
+        true => proposals(game, &table),
+        false => Vec::new(),
+    };
     if proposed.iter().any(|p| p.needs.is_some()) {
         // The rules' own values past the table show the period: a short tail's would mislead.
         let tail = |note: &String| note.starts_with("the values from ");
         found.iter_mut().for_each(|f| f.notes.retain(|n| !tail(n)));
     }
-    let undeclared = matches!(table.family(), Family::Unknown);
-    let open = undeclared
-        && found
-            .iter()
-            .any(|f| f.period.is_some() && f.proof.is_none());
     Ok(report_found(&table, &found) + &show(&proposed, open))
 }
 

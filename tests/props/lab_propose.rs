@@ -89,7 +89,31 @@ fn powers_of_two_but_2_get_their_classes_modulo_12_proposed_and_pasted_are_prove
     // Pasted: proved, and nothing more to propose.
     let declared = Table::heaps(&PowersBut2Declared, 2000, Values::Grundy).unwrap();
     assert_proved(&find(&declared), "periodic: start 0, period 12");
-    assert!(proposals(&PowersBut2Declared, &declared).is_empty());
+    let text = explore(&PowersBut2Declared, 2000, Values::Grundy).unwrap();
+    assert!(!text.contains("\nproposal: "), "{text}");
+    // Declared with power_cards' modulus 3, as a try of the issue did: not proved, and why,
+    // then the proposal.
+    let text = explore(&PowersBut2Modulo3, 2000, Values::Grundy).unwrap();
+    assert!(text.contains("\n  not proved: the period 12 does not divide the modulus 3\n"));
+    assert!(text.contains(&format!("\nproposal: {head}\n")), "{text}");
+}
+
+/// The same rules, declared with the classes of every power of two, modulo 3.
+struct PowersBut2Modulo3;
+
+impl Heap for PowersBut2Modulo3 {
+    fn moves(&self, n: u64, to: &mut Moves) {
+        PowersBut2.moves(n, to)
+    }
+
+    fn family(&self) -> Family {
+        Family::Residues(Residues {
+            is_move: |s| takes_all(&Self, s),
+            from: 1,
+            modulus: 3,
+            classes: vec![1, 2],
+        })
+    }
 }
 
 /// Every power of two.
