@@ -9,7 +9,10 @@
 //! `p-positions: ratio: p(k) = floor(k * sqrt(2))`, `none up to 20000` (the number of
 //! values); for a grid, `periodic: x start 28, period 5; y start 28, period 5` (`y none`
 //! for no period in `y`), `xor: g(x, y) = f(x) ^ f(y)` (or `^ h(y)`),
-//! `pairs: (a(n), a(n) + 2n), a(n) = mex` and `none up to 600 x 600`.
+//! `pairs: (a(n), a(n) + 2n), a(n) = mex` and `none up to 600 x 600`. After them, a report
+//! of a game's rules adds `proposal: Family::Residues would prove periodic: start 0, period
+//! 12` (` on 817 heaps or more` where its table is too short) or `no proposal: ...` (the
+//! module propose). A pattern not proved says what is left (`not proved: ...`).
 //! Layer 4: uses `tables`, `grids`, `periods`, `formulas`, `ratios`, `plane` and `proofs`.
 
 use crate::formulas::{find_formulas, ISQRT_CODE};
