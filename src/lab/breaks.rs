@@ -12,9 +12,10 @@
 //! `M - k >= e`; a split `(a, b)` of `M - k`, `a <= b`, gives `(a, b + p)`, `b >= e`; a
 //! split `(a, b)` of `M + p - k` has `b - p >= m`, so gives `(a, b - p)`, legal as `b - p
 //! >= L`, unless the parts must differ and `a = b - p`: then `(a - p, a + p)`, as
-//! `a = (M - k) / 2 >= m + p`. Octal games are the case `L = 1` with parts equal or not:
+//! `a = (M - k) / 2 >= m + p`. Octal games are the case `L = 1`, equal parts allowed:
 //! their classical range is `e <= n < 2e + p + t`; with `max(e, 1)` here, a split never
-//! maps onto an empty part when `e = 0` (two values more than the classical range).
+//! maps onto an empty part when `e = 0` (two values more than the classical range, as
+//! CGSuite's check of take-and-break codes reads too).
 //!
 //! **Arithmetic periodicity**, a finite test for the games whose counts reach every size
 //! from some `c` on, leaving nothing or one heap, and whose splits follow bounded counts
