@@ -4,7 +4,8 @@
 //! every pattern `patterns::find` finds, each with where it was checked, its proof or "not
 //! proved", its notes and its code. [`explore`] and [`explore_plane`] compute a game's
 //! values from its rules and report them, writing a grid's picture ([`crate::png`]) too;
-//! `explore` adds the declarations `propose` finds for a game that declares none.
+//! `explore` adds the declarations `propose` finds for a game that declares none, or one
+//! whose theorem proves nothing found.
 //! Layer 5: uses `rules`, `tables`, `grids`, `patterns`, `propose` and `png`.
 
 use crate::grids::Grid;
