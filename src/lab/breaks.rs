@@ -10,8 +10,8 @@
 //! unequal, then `g(n + p) = g(n)` for every `n >= e`. By induction on `M >= B`, the options
 //! of `M + p` and of `M` have the same values: a heap left, `M + p - k`, has the value of
 //! `M - k >= e`; a split `(a, b)` of `M - k`, `a <= b`, gives `(a, b + p)`, `b >= e`; a
-//! split `(a, b)` of `M + p - k` has `b - p >= m`, so gives `(a, b - p)`, legal as `b - p
-//! >= L`, unless the parts must differ and `a = b - p`: then `(a - p, a + p)`, as
+//! split `(a, b)` of `M + p - k` has `b - p >= m`, so gives `(a, b - p)`, legal as
+//! `b - p >= L`, unless the parts must differ and `a = b - p`: then `(a - p, a + p)`, as
 //! `a = (M - k) / 2 >= m + p`. Octal games are the case `L = 1`, equal parts allowed:
 //! their classical range is `e <= n < 2e + p + t`; with `max(e, 1)` here, a split never
 //! maps onto an empty part when `e = 0` (two values more than the classical range, as
