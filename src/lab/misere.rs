@@ -41,7 +41,7 @@
 use crate::monoids::Monoid;
 use crate::periods::{first_tail_period, Period};
 use crate::quotients::{GaveUp, Limits, Quotient, Quotients};
-use crate::rules::{normal_form, Family, Heap, Moves};
+use crate::rules::{normal_form, Family, Heap, Moves, Parts};
 use crate::tables::{RuleError, Table, Values};
 use crate::words::{first_failure, Options};
 use std::fmt;
@@ -103,12 +103,25 @@ impl Misere {
     /// O(1).
     pub fn period_proof(&self, period: Period, last: usize) -> Result<Vec<String>, String> {
         let t = match &self.family {
-            Family::Octal(code) => code.len() - code.find('.').map_or(0, |d| d + 1),
             Family::Subtraction(moves) => *moves.iter().max().unwrap_or(&1) as usize,
             Family::Unknown => return Err("no family declared".to_string()),
             Family::Residues(_) => {
                 return Err("an infinite move set: the theorem needs a largest move".to_string())
             }
+            // An octal game, however it is declared: any parts, finitely many counts.
+            family => match family.take_break() {
+                Some(Ok(game)) if game.from.is_some() => {
+                    return Err("counts without end: the theorem needs a largest move".into())
+                }
+                Some(Ok(game)) if game.parts != Parts::ANY => {
+                    return Err("a condition on the parts: the theorem is proved for any \
+                                parts (an octal game) only"
+                        .into())
+                }
+                Some(Ok(game)) => game.takes.iter().map(|&(k, _)| k).max().unwrap_or(1) as usize,
+                Some(Err(why)) => return Err(why),
+                None => return Err("no family the theorem knows".to_string()),
+            },
         };
         let (n0, p) = (period.start.max(1), period.period);
         let needed = 2 * n0 + 2 * p + t - 1;

@@ -13,7 +13,10 @@
 //! `pairs: (a(n), a(n) + 2n), a(n) = mex`, and where the axes fail (`sectors`),
 //! `diagonal: m start 0, period 3; d above start 0, period 1; d below start 2, period 2`
 //! (`direction (2, 3): ...` along another direction, `d below none` for no period), and
-//! `none up to 600 x 600`.
+//! `none up to 600 x 600`. After them, a report of a game's rules adds `proposal:
+//! Family::Residues would prove periodic: start 0, period 12` (` on 817 heaps or more` where
+//! its table is too short) or `no proposal: ...` (the module propose). A pattern not proved
+//! says what is left (`not proved: ...`).
 //! A formula's first line is `formula: ` then the formula (`claims`), binary or, when
 //! nothing else is found, in any base (`formula: g(n) = lnz3(n) - 1`); a formula is never
 //! proved, and its notes state the induction step left to prove. A P-position pattern notes
@@ -27,7 +30,7 @@ use crate::grids::Grid;
 use crate::periods::{find_arithmetic, find_classes, find_period, first_tail_period};
 use crate::periods::{Period, EVIDENCE};
 use crate::plane::{find_pairs, find_plane_period, find_xor};
-use crate::proofs::{heap_period, plane_period, Verdict};
+use crate::proofs::{heap_arithmetic, heap_period, plane_period, Verdict};
 use crate::ratios::find_ratio;
 use crate::sectors::{find_sectors, Sectors};
 use crate::tables::{Table, Values};
@@ -99,7 +102,7 @@ pub fn find(table: &Table) -> Vec<Finding> {
             (claimed, None, Some(why))
         }
         Verdict::NotProved(why) => (claimed, None, Some(format!("not proved: {}", why))),
-        Verdict::Unknown => (claimed, None, None),
+        Verdict::Unknown => (claimed, None, claimed.map(|_| undeclared(table))),
     };
     // A proved period leaves no room for an irrational ratio; a claimed one gives way to it.
     let mut ratio = proof
@@ -139,6 +142,18 @@ pub fn find(table: &Table) -> Vec<Finding> {
             len - p
         );
         let mut finding = Finding::new(head, checked);
+        match heap_arithmetic(table, a) {
+            Verdict::Proved(proved, lines) => {
+                finding.proof = Some(lines);
+                if proved != a {
+                    let (p, s) = (proved.period, proved.saltus);
+                    let same = format!("proved as period {}, saltus {}: the same values", p, s);
+                    finding.notes.push(same);
+                }
+            }
+            Verdict::NotProved(why) => finding.notes.push(format!("not proved: {}", why)),
+            Verdict::Unknown => finding.notes.push(undeclared(table)),
+        }
         finding.code.push(a.code(values));
         finding.period = Some(Period { start, period: p });
         found.push(finding);
@@ -186,6 +201,9 @@ pub fn find(table: &Table) -> Vec<Finding> {
                     .into(),
             );
         }
+        // A theorem that spoke (of the length its certificate needs) knows better than a
+        // short tail.
+        let theorem_spoke = unused_why.is_some();
         none.notes.extend(unused_why);
         let lost: Vec<usize> = (first..len).filter(|&n| values[n] == 0).collect();
         if let Some(&last) = lost
@@ -204,7 +222,7 @@ pub fn find(table: &Table) -> Vec<Finding> {
         let tail = first_tail_period(values, checks + 1, |p| {
             len - p.start >= periods * p.period && len - p.start >= p.period + checks
         });
-        if let Some(Period { start, period }) = tail {
+        if let Some(Period { start, period }) = tail.filter(|_| !theorem_spoke) {
             none.notes.push(format!(
                 "the values from {} on repeat with period {}: too short a stretch to claim; \
                  tabulate {} values to check it",
@@ -216,6 +234,18 @@ pub fn find(table: &Table) -> Vec<Finding> {
         found.push(none);
     }
     found
+}
+
+/// What is left to prove a pattern of `table` when no family is declared.
+fn undeclared(table: &Table) -> String {
+    match table.kind() {
+        Some(_) => "not proved: no family declared: declare the game's family in rules.rs \
+                    (`fn family`), and the lab checks its theorem's certificate"
+            .into(),
+        None => "not proved: a table read from elsewhere has no rules: explore the game's \
+                 rules, with its family declared, and the lab checks the certificate"
+            .into(),
+    }
 }
 
 /// The finding of a period `p` of `values`, checked over `checked`.

@@ -6,7 +6,9 @@
 //!   each value (Grundy, or win/lose in either play) is the same function of the `m` values
 //!   before it once every move is legal, so if `g(n + p) = g(n)` for the `m` consecutive
 //!   `n` from `start`, by induction for every `n >= start`: the window;
-//! - an octal game ([`Family::Octal`]): Guy and Smith's theorem, through `OctalGame`;
+//! - a take-and-break game ([`Family::TakeBreak`], or [`Family::Octal`], one of them): Guy
+//!   and Smith's theorem with the bound its parts need, and for a game of counts that reach
+//!   every size, a finite test of arithmetic periodicity (both in `breaks`);
 //! - a subtraction game whose infinite move set is periodic modulo `q`, a multiple of the
 //!   period `p` ([`Family::Residues`], Grundy values): past `N0`, the options of `n` are the
 //!   moves below the declared start, one value for each declared class (every class has
@@ -21,14 +23,13 @@
 //!   `y < by + py + k`, then by induction on `x + y` every cell outside the box has the
 //!   value of the cell a period nearer, so the periods hold everywhere: the box.
 //!
-//! From the library: `octal::OctalGame`.
-//! Layer 3: uses `rules`, `tables`, `grids` and `periods`.
+//! Layer 3: uses `rules`, `tables`, `grids`, `periods` and `breaks`.
 
+use crate::breaks;
 use crate::grids::Grid;
-use crate::periods::{first_tail_period, Period};
-use crate::rules::{octal_digits, Family, PlaneFamily};
+use crate::periods::{first_tail_period, Arithmetic, Period};
+use crate::rules::{Family, PlaneFamily};
 use crate::tables::{Table, Values};
-use combgames::octal::OctalGame;
 
 /// What a theorem says of a pattern.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -45,15 +46,15 @@ pub enum Verdict<P> {
 /// `found` is the period the search claimed, if any (the residue check needs one).
 ///
 /// # Complexity
-/// O(N) for the window and the residue check (plus the moves' classes), `OctalGame::new`
-/// for an octal game.
+/// O(N) for the window and the residue check (plus the moves' classes), that of
+/// `breaks::period` for a take-and-break game.
 pub fn heap_period(table: &Table, found: Option<Period>) -> Verdict<Period> {
     let values = table.values();
     match table.family() {
         Family::Unknown => Verdict::Unknown,
         Family::Subtraction(moves) => window(values, *moves.iter().max().unwrap_or(&1) as usize),
-        Family::Octal(code) => match table.kind() {
-            Some(Values::Grundy) => octal(values, code),
+        Family::Octal(_) | Family::TakeBreak(_) => match table.kind() {
+            Some(Values::Grundy) => take_break(table, |game| breaks::period(values, game)),
             _ => Verdict::NotProved("Guy and Smith's theorem speaks of Grundy values".into()),
         },
         Family::Residues(set) => match (table.kind(), found) {
@@ -95,45 +96,63 @@ fn window(values: &[u32], m: usize) -> Verdict<Period> {
     }
 }
 
-/// Guy and Smith's period for the octal game `code`, checked against the table.
-fn octal(values: &[u32], code: &str) -> Verdict<Period> {
-    let game = match OctalGame::new(code) {
-        Ok(game) => game,
-        Err(e) => {
-            let why = format!("Guy and Smith prove no period for {}: {}", code, e);
-            return Verdict::NotProved(why);
+/// The arithmetic period `found` of a heap game's values that the test of its declared
+/// take-and-break family proves (`breaks::arithmetic`).
+///
+/// # Complexity
+/// That of `breaks::arithmetic`.
+pub fn heap_arithmetic(table: &Table, found: Arithmetic) -> Verdict<Arithmetic> {
+    match (table.family(), table.kind()) {
+        (Family::Unknown, _) => Verdict::Unknown,
+        (Family::Octal(_) | Family::TakeBreak(_), Some(Values::Grundy)) => {
+            take_break(table, |game| {
+                breaks::arithmetic(table.values(), game, found)
+            })
         }
-    };
-    if let Some(n) = (0..values.len()).find(|&n| game.grundy(n as u64) != values[n]) {
-        let why = format!("the table differs from {}'s values at heap {}", code, n);
-        return Verdict::NotProved(why);
+        (Family::Octal(_) | Family::TakeBreak(_), _) => {
+            Verdict::NotProved("the test speaks of Grundy values".into())
+        }
+        _ => Verdict::NotProved("no theorem of this family speaks of arithmetic periods".into()),
     }
-    let (start, period) = game.period();
-    let t = octal_digits(code).map_or(0, |d| d.len() as u64);
-    let line = format!(
-        "Guy-Smith: g(n + {p}) = g(n) for {a} <= n < {e} (2 start + period + t, t = {t} \
-         digits), checked by OctalGame; so for every n >= {a}",
-        p = period,
-        a = start,
-        e = 2 * start + period + t,
-        t = t
-    );
-    let period = Period {
-        start: start as usize,
-        period: period as usize,
-    };
-    Verdict::Proved(period, vec![line])
+}
+
+/// The verdict of `theorem` on the take-and-break game `table` declares.
+fn take_break<P>(
+    table: &Table,
+    theorem: impl FnOnce(&crate::rules::TakeBreak) -> breaks::Certified<P>,
+) -> Verdict<P> {
+    match table.family().take_break() {
+        Some(Ok(game)) => match theorem(&game) {
+            Ok((pattern, line)) => Verdict::Proved(pattern, vec![line]),
+            Err(why) => Verdict::NotProved(why),
+        },
+        Some(Err(why)) => Verdict::NotProved(why),
+        None => Verdict::Unknown,
+    }
 }
 
 /// The residue check of `found` for a subtraction game with the infinite move set `set`.
 fn residues(values: &[u32], found: Period, set: &crate::rules::Residues) -> Verdict<Period> {
+    let moves: Vec<usize> = (1..values.len())
+        .filter(|&s| (set.is_move)(s as u64))
+        .collect();
+    residue_check(values, found, set, &moves)
+}
+
+/// The residue check of `found` for the classes `set` declares, with `moves` the moves
+/// below the table's length, ascending (`set.is_move` is not called).
+pub(crate) fn residue_check(
+    values: &[u32],
+    found: Period,
+    set: &crate::rules::Residues,
+    moves: &[usize],
+) -> Verdict<Period> {
     let (len, Period { start, period }) = (values.len(), found);
     let (from, q) = (set.from as usize, set.modulus as usize);
     if q % period != 0 {
         let why = format!("the period {} does not divide the modulus {}", period, q);
         return Verdict::NotProved(why);
     }
-    let moves: Vec<usize> = (1..len).filter(|&s| (set.is_move)(s as u64)).collect();
     if let Some(&s) =
         (moves.iter()).find(|&&s| s >= from && !set.classes.contains(&((s % q) as u64)))
     {

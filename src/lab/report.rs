@@ -3,13 +3,16 @@
 //! P-positions, or for a grid a picture in the terminal with the P-positions as `.`; then
 //! every pattern `patterns::find` finds, each with where it was checked, its proof or "not
 //! proved", its notes and its code. [`explore`] and [`explore_plane`] compute a game's
-//! values from its rules and report them, writing a grid's picture ([`crate::png`]) too.
-//! Layer 5: uses `rules`, `tables`, `grids`, `patterns` and `png`.
+//! values from its rules and report them, writing a grid's picture ([`crate::png`]) too;
+//! `explore` adds the declarations `propose` finds for a game that declares none, or one
+//! whose theorem proves nothing found.
+//! Layer 5: uses `rules`, `tables`, `grids`, `patterns`, `propose` and `png`.
 
 use crate::grids::Grid;
 use crate::patterns::{find, find_plane, Finding};
 use crate::png::png;
-use crate::rules::{Heap, Plane};
+use crate::propose::{proposals, show};
+use crate::rules::{Family, Heap, Plane};
 use crate::tables::{RuleError, Table, Values};
 use std::fmt::Write;
 
@@ -31,8 +34,12 @@ const MAX_COLUMNS: usize = 60;
 /// assert!(text.contains("\nperiodic: start 0, period 3\n"));
 /// ```
 pub fn report(table: &Table) -> String {
+    report_found(table, &find(table))
+}
+
+/// The report of `table`, whose patterns are `found`.
+fn report_found(table: &Table, found: &[Finding]) -> String {
     let (values, from) = (table.values(), table.first() as usize);
-    let found = find(table);
     let mut text = format!(
         "lab: {} values g(0) .. g({}), {}\n\n",
         values.len(),
@@ -109,7 +116,7 @@ pub fn report(table: &Table) -> String {
         first.join(" "),
         more
     );
-    findings(&mut text, &found);
+    findings(&mut text, found);
     text
 }
 
@@ -211,7 +218,9 @@ pub fn report_plane(grid: &Grid, image: Option<&str>) -> String {
     text
 }
 
-/// The report of `game`'s values of the states `0..len`, as [`report`] writes it.
+/// The report of `game`'s values of the states `0..len`, as [`report`] writes it, then, if
+/// the game declares no family or a pattern found is not proved, the declarations that
+/// would prove one (`propose::show`).
 ///
 /// # Complexity
 /// That of `Table::heaps` and [`report`].
@@ -229,7 +238,22 @@ pub fn report_plane(grid: &Grid, image: Option<&str>) -> String {
 /// assert!(text.contains("\nformula: g(n) = v2(n)\n"));
 /// ```
 pub fn explore<G: Heap + ?Sized>(game: &G, len: usize, kind: Values) -> Result<String, RuleError> {
-    Ok(report(&Table::heaps(game, len, kind)?))
+    let table = Table::heaps(game, len, kind)?;
+    let mut found = find(&table);
+    // A pattern no theorem proves: the game declares no family, or one whose theorem fails.
+    let open = found
+        .iter()
+        .any(|f| f.period.is_some() && f.proof.is_none());
+    let proposed = match open || matches!(table.family(), Family::Unknown) {
+        true => proposals(game, &table),
+        false => Vec::new(),
+    };
+    if proposed.iter().any(|p| p.needs.is_some()) {
+        // The rules' own values past the table show the period: a short tail's would mislead.
+        let tail = |note: &String| note.starts_with("the values from ");
+        found.iter_mut().for_each(|f| f.notes.retain(|n| !tail(n)));
+    }
+    Ok(report_found(&table, &found) + &show(&proposed, open))
 }
 
 /// The report of `game`'s grid `rows x cols`, as [`report_plane`] writes it, with the

@@ -188,8 +188,155 @@ pub enum Family {
     /// A subtraction game whose move set is infinite, periodic modulo some number.
     Residues(Residues),
     /// An octal game of this code, `0.d1d2...` (see `octal::OctalGame`): a move takes `k`
-    /// from a heap, leaving nothing, one heap or two, as digit `d_k` allows.
+    /// from a heap, leaving nothing, one heap or two, as digit `d_k` allows. A spelling of
+    /// the [`TakeBreak`] game [`TakeBreak::octal`] makes of it.
     Octal(String),
+    /// A take-and-break game: a move takes one of some counts from a heap, then leaves
+    /// nothing, one heap, or two whose parts meet a condition.
+    TakeBreak(TakeBreak),
+}
+
+/// A take-and-break game, declared by [`Family::TakeBreak`]: a move takes `k` tokens from
+/// a heap, for a `k` that `takes` lists (or any `k` from `from.0` on), then leaves what
+/// that count's bits allow, as an octal digit's: 1, nothing (`k` was the whole heap); 2,
+/// one heap (`k` was not); 4, two heaps whose parts meet `parts`. Kayles is
+/// `takes: vec![(1, 7), (2, 7)]`; a count of 0 splits without taking (bits 4 only).
+///
+/// ```
+/// use lab::rules::{Moves, Parts, TakeBreak};
+/// // Take 3 as a whole heap, or take 3 and split the rest into two unequal heaps.
+/// let game = TakeBreak { takes: vec![(3, 5)], from: None, parts: Parts::UNEQUAL };
+/// let mut to = Moves::default();
+/// game.moves(9, &mut to);
+/// assert_eq!(to.sums().collect::<Vec<_>>(), [&[1, 5][..], &[2, 4]]);
+/// assert_eq!(TakeBreak::octal("0.005").unwrap().takes, game.takes);
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TakeBreak {
+    /// Each count a move may take, with its bits (1 nothing left, 2 one heap, 4 two).
+    pub takes: Vec<(u64, u8)>,
+    /// `Some((c, bits))`: every count from `c` on may be taken too, leaving what `bits`
+    /// allow (a game of unbounded counts, as Nim's).
+    pub from: Option<(u64, u8)>,
+    /// What the two parts of a split must be.
+    pub parts: Parts,
+}
+
+/// The condition on the two parts a split leaves ([`TakeBreak::parts`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Parts {
+    /// The least size of each part, at least 1.
+    pub least: u64,
+    /// Whether the two parts must differ.
+    pub unequal: bool,
+}
+
+impl Parts {
+    /// Any two non-empty parts, as an octal game's.
+    pub const ANY: Parts = Parts {
+        least: 1,
+        unequal: false,
+    };
+    /// Two non-empty parts of different sizes, as in Grundy's game.
+    pub const UNEQUAL: Parts = Parts {
+        least: 1,
+        unequal: true,
+    };
+}
+
+impl TakeBreak {
+    /// The take-and-break game of the octal code `code` (`0.d1d2...` or `.d1d2...`): count
+    /// `k` with digit `d_k`, parts any, for every digit not 0.
+    ///
+    /// # Complexity
+    /// O(digits).
+    ///
+    /// # Errors
+    /// Why `code` is no octal code.
+    pub fn octal(code: &str) -> Result<TakeBreak, String> {
+        let digits = octal_digits(code)?;
+        let takes = (1..).zip(digits).filter(|&(_, d)| d != 0).collect();
+        Ok(TakeBreak {
+            takes,
+            from: None,
+            parts: Parts::ANY,
+        })
+    }
+
+    /// Lists every move from a heap of `n` into `to`: single heaps (0 for nothing left) and
+    /// splits, the smaller part first.
+    ///
+    /// # Complexity
+    /// O(moves listed + counts); O(n) counts with `from`.
+    pub fn moves(&self, n: u64, to: &mut Moves) {
+        let tail = (self.from.into_iter()).flat_map(|(c, bits)| (c..=n).map(move |k| (k, bits)));
+        for (k, bits) in self.takes.iter().copied().chain(tail) {
+            if k > n {
+                continue;
+            }
+            let rest = n - k;
+            if k > 0 && (bits & 1 != 0 && rest == 0 || bits & 2 != 0 && rest > 0) {
+                to.heap(rest);
+            }
+            if bits & 4 != 0 {
+                let Parts { least, unequal } = self.parts;
+                (least..=rest / 2)
+                    .filter(|&a| !unequal || 2 * a != rest)
+                    .for_each(|a| to.sum(&[a, rest - a]));
+            }
+        }
+    }
+
+    /// Why the declaration is malformed, if it is: a bit above 7, a count of 0 that does
+    /// more than split, a tail from 0, or parts of least size 0.
+    pub(crate) fn malformed(&self) -> Option<String> {
+        let tail = self.from.iter().copied();
+        let bad = |&(k, bits): &(u64, u8)| bits == 0 || bits > 7 || k == 0 && bits != 4;
+        let wrong = self.takes.iter().copied().chain(tail).find(|t| bad(t));
+        let why = wrong.map(|(k, bits)| format!("count {} with bits {}", k, bits));
+        let tail_zero = (self.from.map(|(c, _)| c) == Some(0)).then(|| "a tail from 0".into());
+        let parts = (self.parts.least == 0).then(|| "parts of least size 0".to_string());
+        tail_zero.or(why).or(parts)
+    }
+
+    /// The largest count, if the counts are bounded (no `from`).
+    pub(crate) fn largest(&self) -> Option<u64> {
+        match self.from {
+            Some(_) => None,
+            None => Some(self.takes.iter().map(|&(k, _)| k).max().unwrap_or(0)),
+        }
+    }
+}
+
+impl Family {
+    /// The take-and-break game a [`Family::TakeBreak`] or [`Family::Octal`] declares, or
+    /// why it is malformed; `None` for the other families.
+    ///
+    /// # Complexity
+    /// O(counts).
+    pub fn take_break(&self) -> Option<Result<TakeBreak, String>> {
+        let game = match self {
+            Family::Octal(code) => TakeBreak::octal(code),
+            Family::TakeBreak(game) => Ok(game.clone()),
+            _ => return None,
+        };
+        Some(game.and_then(|g| match g.malformed() {
+            Some(why) => Err(format!("take-and-break game: {}", why)),
+            None => Ok(g),
+        }))
+    }
+}
+
+/// Whether a move of `game` takes a whole heap of `s` (goes from state `s` to 0): in a
+/// subtraction game, whether taking `s` is a move, for [`Residues::is_move`] to ask the
+/// rules themselves: `is_move: |s| takes_all(&Self, s)`.
+///
+/// # Complexity
+/// That of `game.moves(s)`.
+pub fn takes_all<G: Heap + ?Sized>(game: &G, s: u64) -> bool {
+    let mut to = Moves::default();
+    game.moves(s, &mut to);
+    to.singles().contains(&0) || to.sums().any(|p| p.iter().all(|&x| x == 0))
 }
 
 /// An infinite move set of a subtraction game, declared for the residue check: `s` is a
@@ -248,27 +395,24 @@ pub(crate) fn plane_family_moves(family: &PlaneFamily, x: u64, y: u64, to: &mut 
 }
 
 /// The moves family `family` gives heap `n`, into `to`; `moves` is the move set of a
-/// [`Family::Residues`] below the table's length, and `digits` an octal code's digits.
-pub(crate) fn family_moves(family: &Family, n: u64, moves: &[u64], digits: &[u8], to: &mut Moves) {
-    match family {
-        Family::Unknown => {}
-        Family::Subtraction(_) | Family::Residues(_) => {
+/// [`Family::Residues`] below the table's length, and `game` the take-and-break game of a
+/// [`Family::Octal`] or [`Family::TakeBreak`].
+pub(crate) fn family_moves(
+    family: &Family,
+    n: u64,
+    moves: &[u64],
+    game: Option<&TakeBreak>,
+    to: &mut Moves,
+) {
+    match (family, game) {
+        (Family::Subtraction(_) | Family::Residues(_), _) => {
             moves
                 .iter()
                 .filter(|&&s| s <= n)
                 .for_each(|&s| to.heap(n - s));
         }
-        Family::Octal(_) => {
-            for (take, &d) in (1..=n).zip(digits) {
-                let rest = n - take;
-                if d & 1 != 0 && rest == 0 || d & 2 != 0 && rest > 0 {
-                    to.heap(rest);
-                }
-                if d & 4 != 0 {
-                    (1..=rest / 2).for_each(|small| to.sum(&[small, rest - small]));
-                }
-            }
-        }
+        (_, Some(game)) => game.moves(n, to),
+        _ => {}
     }
 }
 
@@ -289,19 +433,26 @@ pub(crate) fn octal_digits(code: &str) -> Result<Vec<u8>, String> {
 /// is that single state.
 pub(crate) fn normal_form(to: &Moves, singles: &mut Vec<u64>, sums: &mut Vec<Vec<u64>>) {
     singles.clear();
-    sums.clear();
     singles.extend_from_slice(&to.singles);
+    // The sums' buffers of the last call are kept: a splitting game lists O(n) sums a heap.
+    let mut count = 0;
     for parts in to.sums() {
-        let mut nonzero: Vec<u64> = parts.iter().copied().filter(|&p| p != 0).collect();
+        if count == sums.len() {
+            sums.push(Vec::new());
+        }
+        let nonzero = &mut sums[count];
+        nonzero.clear();
+        nonzero.extend(parts.iter().copied().filter(|&p| p != 0));
         match nonzero.len() {
             0 => singles.push(0),
             1 => singles.push(nonzero[0]),
             _ => {
                 nonzero.sort_unstable();
-                sums.push(nonzero);
+                count += 1;
             }
         }
     }
+    sums.truncate(count);
     singles.sort_unstable();
     singles.dedup();
     sums.sort_unstable();

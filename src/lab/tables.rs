@@ -6,7 +6,7 @@
 //! From the library: `game::mex`.
 //! Layer 1: uses `rules`.
 
-use crate::rules::{family_moves, normal_form, octal_digits, Family, Heap, Moves};
+use crate::rules::{family_moves, normal_form, Family, Heap, Moves, TakeBreak};
 use combgames::game::mex;
 use std::fmt;
 
@@ -179,11 +179,11 @@ impl Table {
 }
 
 /// A declared family, ready to check the rules' moves against: its move set below the
-/// table's length and its octal digits, and buffers for the moves in normal form.
+/// table's length or its take-and-break game, and buffers for the moves in normal form.
 struct Declared<'a> {
     family: &'a Family,
     moves: Vec<u64>,
-    digits: Vec<u8>,
+    game: Option<TakeBreak>,
     family_moves: Moves,
     forms: [(Vec<u64>, Vec<Vec<u64>>); 2],
 }
@@ -194,9 +194,10 @@ impl<'a> Declared<'a> {
             state: "the declared family".to_string(),
             why,
         };
-        let (mut moves, mut digits) = (Vec::new(), Vec::new());
+        let mut moves = Vec::new();
+        let game = family.take_break().transpose().map_err(malformed)?;
         match family {
-            Family::Unknown => {}
+            Family::Unknown | Family::Octal(_) | Family::TakeBreak(_) => {}
             Family::Subtraction(set) => {
                 moves = set.clone();
                 moves.sort_unstable();
@@ -212,12 +213,11 @@ impl<'a> Declared<'a> {
                 }
                 moves = (1..len as u64).filter(|&s| (set.is_move)(s)).collect();
             }
-            Family::Octal(code) => digits = octal_digits(code).map_err(malformed)?,
         }
         Ok(Declared {
             family,
             moves,
-            digits,
+            game,
             family_moves: Moves::default(),
             forms: Default::default(),
         })
@@ -233,7 +233,7 @@ impl<'a> Declared<'a> {
             self.family,
             n,
             &self.moves,
-            &self.digits,
+            self.game.as_ref(),
             &mut self.family_moves,
         );
         let [(rs, rp), (fs, fp)] = &mut self.forms;
