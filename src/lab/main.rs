@@ -20,7 +20,7 @@ use lab::grids::Grid;
 use lab::misere::{analyse, Reach};
 use lab::misere_report;
 use lab::report::{picture, report, report_plane};
-use lab::rules::{Family, Heap, Moves};
+use lab::rules::{Family, Heap, Moves, TakeBreak};
 use lab::tables::Table;
 use std::io::{Read, Write};
 use std::process::ExitCode;
@@ -32,50 +32,16 @@ struct Options {
     misere: Option<(Octal, usize)>,
 }
 
-/// An octal game from its code, `0.d1d2...`: digit `dk` the ways to take `k` tokens (1, a
-/// whole heap; 2, leaving one heap; 4, leaving two nonempty heaps), declared as such.
-struct Octal {
-    code: String,
-    digits: Vec<u8>,
-}
-
-impl Octal {
-    /// The game of `code`, or why it is none.
-    fn new(code: &str) -> std::result::Result<Octal, String> {
-        let digits = code.strip_prefix("0.").or_else(|| code.strip_prefix('.'));
-        let digits: Option<Vec<u8>> = digits.filter(|d| !d.is_empty()).and_then(|d| {
-            d.bytes()
-                .map(|b| (b'0'..=b'7').contains(&b).then(|| b - b'0'))
-                .collect()
-        });
-        match digits {
-            Some(digits) => Ok(Octal {
-                code: code.to_string(),
-                digits,
-            }),
-            None => Err(format!(
-                "octal code {:?} is not 0. then digits 0 to 7",
-                code
-            )),
-        }
-    }
-}
+/// The octal game of a code, its rules and their family for the misère report.
+struct Octal(TakeBreak);
 
 impl Heap for Octal {
     fn moves(&self, n: u64, to: &mut Moves) {
-        for (take, &d) in (1..=n).zip(&self.digits) {
-            let rest = n - take;
-            if d & 1 != 0 && rest == 0 || d & 2 != 0 && rest > 0 {
-                to.heap(rest);
-            }
-            if d & 4 != 0 {
-                (1..=rest / 2).for_each(|small| to.sum(&[small, rest - small]));
-            }
-        }
+        self.0.moves(n, to)
     }
 
     fn family(&self) -> Family {
-        Family::Octal(self.code.clone())
+        Family::TakeBreak(self.0.clone())
     }
 }
 
@@ -97,7 +63,7 @@ fn options(args: &[String]) -> std::result::Result<Options, String> {
                 .ok_or_else(|| format!("heaps {:?}: a number of heaps, 1 or more", heaps))?;
             Ok(Options {
                 image: None,
-                misere: Some((Octal::new(code)?, heaps)),
+                misere: Some((Octal(TakeBreak::octal(code)?), heaps)),
             })
         }
         _ => Err(format!(
