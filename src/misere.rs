@@ -6,7 +6,7 @@
 //! do), and misère Nim is one such quotient.
 //!
 //! The lab finds a game's quotient from its rules (`lab::misere`, in a problem's folder
-//! `cargo test -q -- --lab`) and prints the [`Tables`] to paste into `main`;
+//! `cargo test -q --test lab -- 60`) and prints the [`Tables`] to paste into `main`;
 //! [`MisereQuotient::new`] builds the product table from them once. Then a sum is decided
 //! in O(1) a heap, and a winning move is found among the options a problem's rules list.
 //! Layer 0: uses no other module.

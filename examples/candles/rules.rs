@@ -1,5 +1,5 @@
 //! candles' rules, written once from the statement: the tests' game search and the lab
-//! (`cargo test -q -- --lab` here, misère play) both read them.
+//! (`cargo test -q --test lab -- 60` here, misère play) both read them.
 
 use lab::rules::{Family, Heap, Moves};
 
