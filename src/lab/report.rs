@@ -55,16 +55,14 @@ fn report_found(table: &Table, found: &[Finding]) -> String {
             from
         );
     }
-    // Rows of the period from its start, so that a column is a residue; else rows of 10.
+    // Rows of the period from its start, so that a column is a residue, the start and four
+    // periods; else 100 values in rows of 10.
     let period = found.iter().find_map(|f| f.period);
-    let (start, width): (usize, usize) = match period {
-        Some(p) if p.period <= 32 => (p.start, p.period),
-        _ => (0, 10),
+    let (start, width, wanted): (usize, usize, usize) = match period {
+        Some(p) if p.period <= 32 => (p.start, p.period, p.start + 4 * p.period),
+        _ => (0, 10, 100),
     };
-    let shown = values
-        .len()
-        .min((start + 3 * width).max(100))
-        .min(MAX_ROWS * width);
+    let shown = values.len().min(wanted).min(MAX_ROWS * width);
     let cell = values[..shown]
         .iter()
         .map(|v| v.to_string().len())

@@ -1,15 +1,9 @@
 //! The examples, `examples/NAME/` (packages of their own, with their own tests): the README
-//! and `examples/README.md` show their files as they are, every other piece of Rust they
-//! show is a part of one, and the lab's report the README shows is the lab's own.
+//! and `examples/README.md` show their files as they are, and every other piece of Rust they
+//! show is a part of one, or of the README's walk-throughs (`walkthroughs.rs`, which checks
+//! the lab's reports the README shows).
 
-use lab::report;
-use lab::tables::Values;
 use std::fs;
-
-// The rules of the example the README walks from its rules to a submission.
-#[allow(dead_code)]
-#[path = "../../examples/power_cards/rules.rs"]
-mod power_cards_rules;
 
 /// The file `path` of the project.
 fn read(path: &str) -> String {
@@ -27,7 +21,7 @@ fn blocks(page: &str, lang: &str) -> Vec<String> {
 }
 
 /// Checks that the markdown file `page` shows each of `files` as it is, and that each of its
-/// other Rust blocks is a part of one of the examples' files.
+/// other Rust blocks is a part of one of the examples' files or of `walkthroughs.rs`.
 fn assert_shows(page: &str, files: &[&str]) {
     let shown = blocks(page, "rust");
     for file in files {
@@ -36,7 +30,7 @@ fn assert_shows(page: &str, files: &[&str]) {
             "{page} does not show {file} as it is"
         );
     }
-    let mut sources = Vec::new();
+    let mut sources = vec![read("tests/props/walkthroughs.rs")];
     for entry in fs::read_dir(common::bundling::manifest_dir().join("examples")).unwrap() {
         for file in fs::read_dir(entry.unwrap().path()).into_iter().flatten() {
             let path = file.unwrap().path();
@@ -55,11 +49,7 @@ fn assert_shows(page: &str, files: &[&str]) {
 
 #[test]
 fn the_readmes_show_the_examples_as_they_are() {
-    let files = [
-        "examples/take_away/main.rs",
-        "examples/power_cards/main.rs",
-        "examples/dawson/main.rs",
-    ];
+    let files = ["examples/take_away/main.rs", "examples/power_cards/main.rs"];
     assert_shows("README.md", &files);
 }
 
@@ -79,31 +69,4 @@ fn the_examples_readme_shows_them_as_they_are() {
         "examples/nim_duel/tests.rs",
     ];
     assert_shows("examples/README.md", &files);
-}
-
-/// The README's lines of the lab's report on `power_cards` are the report's, in order (a line
-/// ending in `...` begins one), with as many heaps as its tests give the lab.
-#[test]
-fn the_readme_shows_the_labs_own_report() {
-    let tests = read("examples/power_cards/tests.rs");
-    let heaps = tests
-        .split("report::explore(&rules::Rules, ")
-        .nth(1)
-        .and_then(|rest| rest.split(',').next())
-        .and_then(|n| n.trim().replace('_', "").parse::<usize>().ok())
-        .expect("power_cards's tests name the lab's report of its rules");
-    let report = report::explore(&power_cards_rules::Rules, heaps, Values::Grundy).unwrap();
-    let mut lines = report.lines();
-    let shown = blocks("README.md", "text");
-    assert_eq!(shown.len(), 1, "README.md shows one report of the lab");
-    for line in shown[0].lines() {
-        let found = match line.strip_suffix("...") {
-            Some(start) => lines.any(|l| l.starts_with(start)),
-            None => lines.any(|l| l == line),
-        };
-        assert!(
-            found,
-            "README.md's report line {line:?} is not the lab's, in order"
-        );
-    }
 }

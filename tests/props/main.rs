@@ -66,6 +66,7 @@ mod sieve;
 mod split;
 mod subtraction;
 mod surreal;
+mod walkthroughs;
 
 /// Every `.rs` file beside this one is a module of this target: one left out would never run.
 #[test]
