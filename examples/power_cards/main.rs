@@ -3,10 +3,9 @@
 //! Kiki and Cici take 2^k cards in turn (any k >= 0), Kiki first; who takes the last card
 //! wins. Print the winner.
 //!
-//! Solved through the lab from the rules (`rules.rs`; `cargo test -q --test lab -- 1000`
-//! here): the
-//! values have period 3, proved by the residue check (every power of two is 1 or 2 modulo
-//! 3), so the player to move loses exactly when 3 divides n.
+//! Solved through the lab from the rules (`rules.rs`; `cargo test -q --test lab -- 3000`
+//! here): the values have period 3, proved by the residue check (every power of two is 1 or
+//! 2 modulo 3), so the player to move loses exactly when 3 divides n.
 
 use combgames::io::{self, Reader, Result};
 use combgames::write::{Lines, Writer};

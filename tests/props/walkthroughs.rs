@@ -151,4 +151,3 @@ fn the_readme_shows_the_labs_own_reports() {
         }
     }
 }
-
