@@ -50,6 +50,11 @@ struct Schema {
 
 const SCHEMAS: &[Schema] = &[
     Schema {
+        header: "| flag | example | input |",
+        columns: &[(Code, false), (Name, false), (Any, false)],
+        every_problem: false,
+    },
+    Schema {
         header: "| example | flag of `new` | input | what it shows |",
         columns: &[(Name, false), (Code, false), (Words, false), (Words, false)],
         every_problem: false,
