@@ -187,6 +187,57 @@ proptest! {
     }
 }
 
+/// A sink noting the length of each write, and `None` for a flush.
+struct Lengths(Rc<RefCell<Vec<Option<usize>>>>);
+
+impl Write for Lengths {
+    fn write(&mut self, data: &[u8]) -> io::Result<usize> {
+        self.0.borrow_mut().push(Some(data.len()));
+        Ok(data.len())
+    }
+    fn flush(&mut self) -> io::Result<()> {
+        self.0.borrow_mut().push(None);
+        Ok(())
+    }
+}
+
+proptest! {
+    /// The writer's page contract: until a flush, it writes whole buffers, so that with a
+    /// capacity of whole pages every write covers whole pages of the output.
+    #[test]
+    fn the_writer_writes_whole_buffers_until_a_flush(
+        writes in proptest::collection::vec(
+            (0usize..3, prop_oneof![0usize..20, 0usize..70_000]),
+            0..100,
+        ),
+        capacity in prop_oneof![1usize..64, Just(PAGE), Just(combgames::io::DEFAULT_CAPACITY)],
+    ) {
+        let long = "a line longer than a short one".repeat(3);
+        let lines = Lines::new(["First", &long]);
+        let lengths = Rc::new(RefCell::new(Vec::new()));
+        let mut w = Writer::with_capacity(capacity, Lengths(Rc::clone(&lengths)));
+        let mut expected = 0;
+        for &(kind, len) in &writes {
+            match kind {
+                0 => w.write_all(&vec![b'x'; len]).unwrap(),
+                _ => w.line(&lines, kind - 1).unwrap(),
+            }
+            expected += [len, 6, long.len() + 1][kind];
+        }
+        w.flush().unwrap();
+        let lengths = lengths.borrow();
+        // The flush writes what is left, less than a buffer, last before it flushes.
+        let flush = lengths.iter().position(Option::is_none).unwrap();
+        for (k, &len) in lengths[..flush].iter().enumerate() {
+            let len = len.unwrap();
+            let left = k + 1 == flush && len < capacity;
+            prop_assert!(len % capacity == 0 || left, "a write of {} bytes", len);
+        }
+        let written: usize = lengths.iter().flatten().sum();
+        prop_assert_eq!(written, expected);
+    }
+}
+
 proptest! {
     #[test]
     fn lines_of_any_length_come_out_as_they_are_between_other_writes(
