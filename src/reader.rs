@@ -5,9 +5,8 @@
 //! (and after a token the byte that ends it) have arrived, never waiting to fill the buffer.
 //!
 //! Every read lands at the offset within a page that its bytes have in the source (a file
-//! read from its start, a pipe): the kernel's copy of misaligned pages took up to 3 times
-//! as long on a 2-core AMD EPYC VM, and a program paid it or not by where its leftover
-//! bytes happened to fall ([`Reader::fill`]). Layer 1: uses `errors`.
+//! read from its start, a pipe), where the kernel copies them fastest ([`Reader::fill`]).
+//! Layer 1: uses `errors`.
 
 use crate::errors::{describe, line_breaks, parse_error, Error, Result};
 // Not in the 2018 prelude, which bundles may be compiled under.
@@ -258,9 +257,9 @@ impl<R: Read> Reader<R> {
     /// Each byte lands at the offset within a page that it has in the input, so that the
     /// kernel copies whole pages to whole pages: the first at a page boundary, every move
     /// by whole pages. A read of a page or more ends at a page boundary too, so that the
-    /// next one starts at one. (Read to the buffer's start, the bytes landed where the
-    /// unread ones left off: 1 to 31 bytes past a page boundary, reads of 64 KiB from a
-    /// file took 3 times as long, on a 2-core AMD EPYC VM.)
+    /// next one starts at one. (Read to the buffer's front, 16 bytes past a page boundary,
+    /// or after the unread bytes moved there, wherever those ended: 64 KiB reads of a
+    /// cached file took 1.25 to 3 times as long, from day to day, on a 2-core AMD EPYC VM.)
     #[inline(never)]
     pub(crate) fn fill(&mut self, want: usize) -> Result<()> {
         if self.pos > self.start {
