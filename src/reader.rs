@@ -259,7 +259,7 @@ impl<R: Read> Reader<R> {
     /// by whole pages. A read of a page or more ends at a page boundary too, so that the
     /// next one starts at one. (Read to the buffer's front, 16 bytes past a page boundary,
     /// or after the unread bytes moved there, wherever those ended: 64 KiB reads of a
-    /// cached file took 1.25 to 3 times as long, from day to day, on a 2-core AMD EPYC VM.)
+    /// cached file took 1.2 to 3 times as long, from day to day, on a 2-core AMD EPYC VM.)
     #[inline(never)]
     pub(crate) fn fill(&mut self, want: usize) -> Result<()> {
         if self.pos > self.start {
