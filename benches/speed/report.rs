@@ -157,7 +157,7 @@ fn region() -> String {
         let texts: Vec<&str> = part.iter().map(|(_, t)| t.as_str()).collect();
         texts.join(" ")
     };
-    let mut head = join(&before);
+    let mut head = format!("{PAGES} {}", join(&before));
     if !report.varied.is_empty() {
         head += " Layouts that vary line by line, ours / floor:";
     }
@@ -195,6 +195,13 @@ fn wrap(text: &str) -> String {
     }
     lines.join("\n")
 }
+
+/// Why the reader and the writer place their bytes as they do, the first sentence after the
+/// table: the kernel's copy, a part of every row, depends on it.
+const PAGES: &str = "Every read lands at the offset within a page that its bytes have in the \
+                     input, and every write before a flush covers whole pages of the output: \
+                     the kernel copies those fastest, where a buffer a few bytes off a page \
+                     boundary paid for a misaligned copy on every read.";
 
 /// The width of the README's prose.
 const WIDTH: usize = 96;

@@ -10,7 +10,9 @@ use proptest::prelude::*;
 use crate::common;
 
 use common::gap;
-use std::io::{self, Write};
+use std::cell::RefCell;
+use std::io::{self, Read, Write};
+use std::rc::Rc;
 
 /// One item of an input and what reading it must give.
 #[derive(Clone, Debug)]
@@ -105,6 +107,68 @@ proptest! {
     }
 }
 
+/// The page the kernel copies by, on the x86-64 Linux judges and machines the binaries run on.
+const PAGE: usize = 4096;
+
+/// A source that gives at most `chunks[k]` bytes on its read `k` (cycling: a pipe gives what
+/// has arrived), noting each read's destination address, length and source offset in
+/// `reads`, which the test keeps too.
+struct Recording<'a> {
+    input: &'a [u8],
+    given: usize,
+    chunks: Vec<usize>,
+    reads: Rc<RefCell<Vec<(usize, usize, usize)>>>,
+}
+
+impl Read for Recording<'_> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let mut reads = self.reads.borrow_mut();
+        let chunk = self.chunks[reads.len() % self.chunks.len()];
+        reads.push((buf.as_ptr() as usize, buf.len(), self.given));
+        let n = buf.len().min(chunk).min(self.input.len() - self.given);
+        buf[..n].copy_from_slice(&self.input[self.given..self.given + n]);
+        self.given += n;
+        Ok(n)
+    }
+}
+
+proptest! {
+    #![proptest_config(common::cases(32))]
+
+    /// The reader's page contract: every read lands at the offset within a page that its
+    /// bytes have in the source, and a read of a page or more ends at a page boundary of
+    /// the source, whatever the buffer size, the tokens straddling refills, and the counts
+    /// the source gives.
+    #[test]
+    fn every_read_lands_at_its_bytes_offset_within_a_page(
+        tokens in proptest::collection::vec((1usize..3000, b'a'..=b'z', gap()), 1..120),
+        capacity in prop_oneof![1usize..64, 4000usize..9000, Just(combgames::io::DEFAULT_CAPACITY)],
+        chunks in proptest::collection::vec(prop_oneof![Just(usize::MAX), 1usize..10_000], 1..5),
+    ) {
+        let words: Vec<Vec<u8>> = tokens.iter().map(|&(len, letter, _)| vec![letter; len]).collect();
+        let input: Vec<u8> = words
+            .iter()
+            .zip(&tokens)
+            .flat_map(|(word, (_, _, gap))| word.iter().chain(gap.as_bytes()).copied())
+            .collect();
+        let reads = Rc::new(RefCell::new(Vec::new()));
+        let source = Recording { input: &input, given: 0, chunks, reads: Rc::clone(&reads) };
+        let mut rd = Reader::with_capacity(capacity, source);
+        for word in &words {
+            prop_assert_eq!(rd.token("a word").unwrap(), &word[..]);
+        }
+        rd.expect_end().unwrap();
+        let reads = reads.borrow();
+        prop_assert!(reads.len() > 1);
+        for &(address, len, offset) in reads.iter() {
+            prop_assert_eq!(address % PAGE, offset % PAGE, "a read of {} bytes", len);
+            if len >= PAGE {
+                prop_assert_eq!((offset + len) % PAGE, 0, "a read of {} bytes", len);
+            }
+        }
+    }
+}
+
 proptest! {
 
     #[test]
@@ -120,6 +184,57 @@ proptest! {
         w.flush().unwrap();
         drop(w);
         prop_assert_eq!(sink, chunks.concat());
+    }
+}
+
+/// A sink noting the length of each write, and `None` for a flush.
+struct Lengths(Rc<RefCell<Vec<Option<usize>>>>);
+
+impl Write for Lengths {
+    fn write(&mut self, data: &[u8]) -> io::Result<usize> {
+        self.0.borrow_mut().push(Some(data.len()));
+        Ok(data.len())
+    }
+    fn flush(&mut self) -> io::Result<()> {
+        self.0.borrow_mut().push(None);
+        Ok(())
+    }
+}
+
+proptest! {
+    /// The writer's page contract: until a flush, it writes whole buffers, so that with a
+    /// capacity of whole pages every write covers whole pages of the output.
+    #[test]
+    fn the_writer_writes_whole_buffers_until_a_flush(
+        writes in proptest::collection::vec(
+            (0usize..3, prop_oneof![0usize..20, 0usize..70_000]),
+            0..100,
+        ),
+        capacity in prop_oneof![1usize..64, Just(PAGE), Just(combgames::io::DEFAULT_CAPACITY)],
+    ) {
+        let long = "a line longer than a short one".repeat(3);
+        let lines = Lines::new(["First", &long]);
+        let lengths = Rc::new(RefCell::new(Vec::new()));
+        let mut w = Writer::with_capacity(capacity, Lengths(Rc::clone(&lengths)));
+        let mut expected = 0;
+        for &(kind, len) in &writes {
+            match kind {
+                0 => w.write_all(&vec![b'x'; len]).unwrap(),
+                _ => w.line(&lines, kind - 1).unwrap(),
+            }
+            expected += [len, 6, long.len() + 1][kind];
+        }
+        w.flush().unwrap();
+        let lengths = lengths.borrow();
+        // The flush writes what is left, less than a buffer, last before it flushes.
+        let flush = lengths.iter().position(Option::is_none).unwrap();
+        for (k, &len) in lengths[..flush].iter().enumerate() {
+            let len = len.unwrap();
+            let left = k + 1 == flush && len < capacity;
+            prop_assert!(len % capacity == 0 || left, "a write of {} bytes", len);
+        }
+        let written: usize = lengths.iter().flatten().sum();
+        prop_assert_eq!(written, expected);
     }
 }
 
