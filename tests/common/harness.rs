@@ -1,16 +1,14 @@
-//! A small stand-in for libtest, for the `harness = false` targets: the `samples` and
-//! `bundle` targets, and every program's tests (`src/bin/NAME/tests.rs`, declared with
-//! [`tests!`](crate::tests)). It reads libtest's command line (filters, `--exact`, `--skip`,
+//! A small stand-in for libtest, for the `harness = false` targets: every program's tests
+//! (`src/bin/NAME/tests.rs`, declared with [`tests!`](crate::tests)). It reads libtest's command line (filters, `--exact`, `--skip`,
 //! `--list`, `-q`, `--test-threads`, ...; flags it has no use for, like `--nocapture`, are
 //! accepted and ignored), runs named trials on a few threads, prints the failures' details and
 //! then a closing line, and exits with 101 when a trial failed, as libtest does.
 //!
 //! It is quiet (cargo passes no `-q` to such a target, so it is quiet by itself): a target
-//! whose trials the filters all leave out prints nothing (libtest prints five lines), one
-//! that passes prints its closing line alone, and a program's tests that all pass print
-//! nothing unless a filter picked them, so that a green `cargo test -q` stays a few lines
-//! however many problems the workspace holds, and `cargo test -q NAME` shows a line for
-//! each target that ran something. A failure always shows in full (for a test that panicked,
+//! whose trials the filters all leave out prints nothing (libtest prints five lines), and one
+//! whose trials all pass prints nothing unless a filter picked them, then its closing line
+//! alone, so that a green `cargo test -q` stays quiet however many problems the workspace
+//! holds, and `cargo test -q NAME` shows a line for each target that ran something. A failure always shows in full (for a test that panicked,
 //! its last panic message: proptest's names the minimal failing input). With `--format
 //! pretty` or `--show-output`, each trial also gets a line with its verdict and time, in a
 //! fixed order, as libtest prints them.
@@ -220,20 +218,9 @@ impl Options {
     }
 }
 
-/// Whether the command line asks for a list of names rather than a run: a target prints
-/// nothing else on stdout then, as tools read that list.
-pub fn listing() -> bool {
-    std::env::args().skip(1).any(|arg| arg == "--list")
-}
-
-/// Runs the trials the command line selects: success if all passed, else 101 as libtest.
+/// Runs the trials the command line selects: success if all passed, else 101 as libtest. A
+/// run that no filter picked prints nothing when all pass.
 pub fn run(trials: Vec<Trial>) -> ExitCode {
-    run_noted(trials, "", true)
-}
-
-/// As [`run`], printing `note` (if not empty) before the closing line when a trial ran;
-/// without `loud_pass`, a run that no filter picked prints nothing when all pass.
-fn run_noted(trials: Vec<Trial>, note: &str, loud_pass: bool) -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let options = match parse(&args) {
         Ok(options) => options,
@@ -262,15 +249,12 @@ fn run_noted(trials: Vec<Trial>, note: &str, loud_pass: bool) -> ExitCode {
     if selected.is_empty() {
         return ExitCode::SUCCESS;
     }
-    let quiet_pass = !loud_pass && options.filters.is_empty() && !options.lines();
+    let quiet_pass = options.filters.is_empty() && !options.lines();
     // Tests run on the current toolchain only, not on `rust-version`.
     #[allow(clippy::incompatible_msrv)]
     let color = options
         .color
         .unwrap_or_else(|| std::io::stdout().is_terminal());
-    if !note.is_empty() && !quiet_pass {
-        println!("{note}");
-    }
     if run_selected(selected, &options, color, filtered_out, quiet_pass) {
         ExitCode::SUCCESS
     } else {
@@ -421,12 +405,6 @@ fn target_name() -> String {
     name.to_string()
 }
 
-/// Runs as [`run`] with `note` printed before the closing line when a trial ran (the
-/// `bundle` target names the compilers it checked).
-pub fn run_with_note(trials: Vec<Trial>, note: &str) -> ExitCode {
-    run_noted(trials, note, true)
-}
-
 thread_local! {
     /// The message of the last panic on this thread, kept by the hook [`run_tests`] sets.
     static LAST_PANIC: RefCell<Option<String>> = const { RefCell::new(None) };
@@ -455,11 +433,4 @@ pub fn test_trials<'a>(program: &str, tests: &[(&str, fn())]) -> Vec<Trial<'a>> 
             )
         })
         .collect()
-}
-
-/// Runs as [`run`], but a run that no filter picked prints nothing when all pass: a
-/// program's target, so that a green `cargo test -q` stays a few lines however many
-/// programs the workspace holds.
-pub fn run_quiet(trials: Vec<Trial>) -> ExitCode {
-    run_noted(trials, "", false)
 }

@@ -113,7 +113,7 @@ pub fn run(test_file: &str, exe: &str, judged: Option<Judged>, tests: &[(&str, f
             Err(Failure::new("misfiled", problems.join("\n")))
         }));
     }
-    harness::run_quiet(trials)
+    harness::run(trials)
 }
 
 /// Judges the binary on sample `i`: byte for byte against its `.out`, or as the program's
