@@ -52,9 +52,11 @@
 //! - [`misere_report`] (layer 4): the misère report, and the `Tables` to paste.
 //! - [`propose`] (layer 4): for a game that declares no family, the declarations that
 //!   would prove its pattern, to paste into `rules.rs`, and what the statement must confirm.
-//! - [`report`] (layer 5): the report's text, and `explore`, from rules to report in one call
+//! - [`plane_propose`] (layer 5): for a game on the plane that declares no family, the
+//!   declarations (fixed steps, an a-Wythoff game) that would prove its pattern.
+//! - [`report`] (layer 6): the report's text, and `explore`, from rules to report in one call
 //!   (with the proposals of a game that declares no family).
-//! - [`run`] (layer 6): the report from the command line, the `main` of a program's `lab.rs`.
+//! - [`run`] (layer 7): the report from the command line, the `main` of a program's `lab.rs`.
 
 pub mod breaks;
 pub mod claims;
@@ -71,6 +73,7 @@ pub mod paste;
 pub mod patterns;
 pub mod periods;
 pub mod plane;
+pub mod plane_propose;
 pub mod png;
 pub mod proofs;
 pub mod propose;

@@ -5,11 +5,12 @@
 //! proved", its notes and its code. [`explore`] and [`explore_plane`] compute a game's
 //! values from its rules and report them, writing a grid's picture ([`crate::png`]) too;
 //! `explore` adds the declarations `propose` finds for a game that declares none, or one
-//! whose theorem proves nothing found.
-//! Layer 5: uses `rules`, `tables`, `grids`, `patterns`, `propose` and `png`.
+//! whose theorem proves nothing found, and `explore_plane` those `plane_propose` finds.
+//! Layer 6: uses `rules`, `tables`, `grids`, `patterns`, `propose`, `plane_propose` and `png`.
 
 use crate::grids::Grid;
 use crate::patterns::{find, find_plane, Finding};
+use crate::plane_propose::{plane_proposals, show_plane};
 use crate::png::png;
 use crate::propose::{proposals, show};
 use crate::rules::{Family, Heap, Plane};
@@ -275,7 +276,8 @@ pub fn explore_plane<G: Plane + ?Sized>(
         Ok(()) => image.to_string(),
         Err(e) => format!("not written to {}: {}", image, e),
     };
-    Ok(report_plane(&grid, Some(&shown)))
+    let proposed = plane_proposals(game, &grid);
+    Ok(report_plane(&grid, Some(&shown)) + &show_plane(&proposed, &grid))
 }
 
 /// The PNG picture of `grid`: a value a square of pixels, the image about 512 pixels a side

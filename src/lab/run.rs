@@ -15,7 +15,7 @@
 //! `lab.rs` calls [`misere`], which reports misère play unless `--normal` asks otherwise. A
 //! grid's picture is written under the target folder, `target/lab/NAME.png`, never into the
 //! sources, and the report says where.
-//! Layer 6: uses `rules`, `tables`, `misere_report` and `report`.
+//! Layer 7: uses `rules`, `tables`, `misere_report` and `report`.
 
 use crate::misere_report;
 use crate::report::{explore, explore_plane};

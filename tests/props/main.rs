@@ -45,6 +45,7 @@ mod lab_grids;
 mod lab_misere;
 mod lab_none;
 mod lab_plane;
+mod lab_plane_propose;
 mod lab_propose;
 mod lab_ratios;
 mod lab_rules;
