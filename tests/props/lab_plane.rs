@@ -4,11 +4,12 @@
 //! border, proved by the box (and the box's induction redone here on its own); a sum of
 //! two heap games as a nim-sum.
 
+use crate::lab_sectors::Steps;
 use combgames::nim::wythoff_pair;
 use combgames::subtraction::SubtractionGame;
 use lab::grids::Grid;
 use lab::patterns::{find_plane, Finding};
-use lab::rules::{Plane, PlaneFamily, PlaneMoves};
+use lab::rules::{Plane, PlaneMoves};
 use lab::tables::Values;
 use lab::verify::assert_plane_formula;
 
@@ -158,24 +159,6 @@ fn the_variant_with_difference_2n_has_pairs_floor_n_sqrt_2() {
     }
 }
 
-/// A plane game of fixed steps `(dx, dy)`, declared.
-struct Steps(Vec<(i64, i64)>);
-
-impl Plane for Steps {
-    fn moves(&self, x: u64, y: u64, to: &mut PlaneMoves) {
-        for &(dx, dy) in &self.0 {
-            let (a, b) = (x as i64 + dx, y as i64 + dy);
-            if a >= 0 && b >= 0 {
-                to.cell(a as u64, b as u64);
-            }
-        }
-    }
-
-    fn family(&self) -> PlaneFamily {
-        PlaneFamily::Steps(self.0.clone())
-    }
-}
-
 #[test]
 fn plane_games_of_fixed_steps_are_periodic_after_a_border_proved_by_the_box() {
     // The second raises a coordinate: its grid is computed diagonal by diagonal.
@@ -184,7 +167,7 @@ fn plane_games_of_fixed_steps_are_periodic_after_a_border_proved_by_the_box() {
         (vec![(-2, 1), (0, -3), (-3, 0)], (5, 6), (0, 6)),
     ];
     for (steps, (bx, px), (by, py)) in games {
-        let grid = Grid::plane(&Steps(steps.clone()), 120, 120, Values::Grundy).unwrap();
+        let grid = Grid::plane(&Steps(steps.clone(), true), 120, 120, Values::Grundy).unwrap();
         // By hand: f, the grid's corner repeated with these periods, follows the mex rule
         // on the box of border + period + 3 (the largest step) each way; a cell past it has
         // the options of the cell a period nearer, moved by the period, so f follows the
@@ -213,7 +196,7 @@ fn plane_games_of_fixed_steps_are_periodic_after_a_border_proved_by_the_box() {
     }
     // Undeclared, the same grid holds its periods but is not proved.
     let rules = |x: u64, y: u64, to: &mut PlaneMoves| {
-        Steps(vec![(-2, -1), (-3, 0), (0, -1)]).moves(x, y, to)
+        Steps(vec![(-2, -1), (-3, 0), (0, -1)], true).moves(x, y, to)
     };
     let grid = Grid::plane(&rules, 120, 120, Values::Grundy).unwrap();
     let found = find_plane(&grid);

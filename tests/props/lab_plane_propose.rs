@@ -5,42 +5,14 @@
 //! length (a rook's), steps that depend on the cell, a game sharing 2-Wythoff's P-positions
 //! on the grid but not its moves.
 
+use crate::lab_sectors::Steps;
+use crate::new::formatted;
 use lab::grids::Grid;
 use lab::patterns::find_plane;
 use lab::plane_propose::{family_code, plane_proposals, show_plane};
 use lab::rules::{Plane, PlaneFamily, PlaneMoves};
 use lab::tables::Values;
 use proptest::prelude::*;
-use std::io::Write;
-use std::process::{Command, Stdio};
-
-/// A token moving by `steps` wherever it lands at x, y >= 0, declaring `family`.
-struct Token {
-    steps: Vec<(i64, i64)>,
-    family: PlaneFamily,
-}
-
-impl Plane for Token {
-    fn moves(&self, x: u64, y: u64, to: &mut PlaneMoves) {
-        for &(dx, dy) in &self.steps {
-            let (a, b) = (x as i64 + dx, y as i64 + dy);
-            if a >= 0 && b >= 0 {
-                to.cell(a as u64, b as u64);
-            }
-        }
-    }
-
-    fn family(&self) -> PlaneFamily {
-        self.family.clone()
-    }
-}
-
-fn token(steps: &[(i64, i64)]) -> Token {
-    Token {
-        steps: steps.to_vec(),
-        family: PlaneFamily::Unknown,
-    }
-}
 
 /// The proposals of `game`'s grid `n x n`, in `kind`.
 fn proposed<G: Plane>(game: &G, n: usize, kind: Values) -> (Grid, Vec<String>) {
@@ -52,7 +24,7 @@ fn proposed<G: Plane>(game: &G, n: usize, kind: Values) -> (Grid, Vec<String>) {
 #[test]
 fn a_diagonal_band_gets_its_steps_proposed_and_pasted_they_prove_it() {
     // The token: a pattern along the diagonal, none along the axes.
-    let game = token(&[(-1, -2), (-2, -1), (-1, 0)]);
+    let game = Steps(vec![(-1, -2), (-2, -1), (-1, 0)], false);
     let (grid, lines) = proposed(&game, 200, Values::Grundy);
     let open = find_plane(&grid);
     assert!(open[0].headline.starts_with("diagonal: "), "{open:?}");
@@ -65,10 +37,7 @@ fn a_diagonal_band_gets_its_steps_proposed_and_pasted_they_prove_it() {
     let code = "          PlaneFamily::Steps(vec![(-2, -1), (-1, -2), (-1, 0)])";
     assert!(lines.iter().any(|l| l == code), "{lines:#?}");
     // Pasted: the same finding, proved.
-    let declared = Token {
-        family: PlaneFamily::Steps(vec![(-2, -1), (-1, -2), (-1, 0)]),
-        ..game
-    };
+    let declared = Steps(vec![(-2, -1), (-1, -2), (-1, 0)], true);
     let grid = Grid::plane(&declared, 200, 200, Values::Grundy).unwrap();
     let found = find_plane(&grid);
     assert_eq!(found[0].headline, open[0].headline);
@@ -140,18 +109,19 @@ fn moves_of_any_length_or_that_depend_on_the_cell_are_no_steps() {
 proptest! {
     #![proptest_config(common::cases(16))]
 
-    /// Random fixed steps: whatever is proposed, pasted, proves what it said, and the code
-    /// printed is the declaration that does.
+    /// Random fixed steps: whatever steps are proposed, pasted, prove what they said.
     #[test]
     fn what_random_steps_propose_pasted_proves(
         steps in proptest::collection::btree_set((-3i64..=1, -3i64..=1), 1..4)
     ) {
         let steps: Vec<(i64, i64)> = steps.into_iter().filter(|(dx, dy)| dx + dy < 0).collect();
         prop_assume!(!steps.is_empty());
-        let game = token(&steps);
+        let game = Steps(steps.clone(), false);
         let grid = Grid::plane(&game, 120, 120, Values::Grundy).unwrap();
         for p in plane_proposals(&game, &grid) {
-            let declared = Token { steps: steps.clone(), family: p.family.clone() };
+            // Pasted: the game declaring the proposal's steps (the same set, in its order).
+            let PlaneFamily::Steps(proposed) = p.family.clone() else { continue };
+            let declared = Steps(proposed, true);
             let grid = Grid::plane(&declared, 120, 120, Values::Grundy).unwrap();
             let found = find_plane(&grid);
             for proves in &p.proves {
@@ -160,25 +130,6 @@ proptest! {
             }
         }
     }
-}
-
-/// The Rust file `text` as `cargo fmt` writes it.
-fn formatted(text: &str) -> String {
-    let mut rustfmt = Command::new("rustfmt")
-        .args(["--edition", "2021", "--emit", "stdout"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("rustfmt, which comes with cargo");
-    rustfmt
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(text.as_bytes())
-        .unwrap();
-    let output = rustfmt.wait_with_output().unwrap();
-    assert!(output.status.success(), "rustfmt failed on {text}");
-    String::from_utf8(output.stdout).unwrap()
 }
 
 #[test]

@@ -5,6 +5,9 @@
 //! games of the families get proposals whose pattern a plain table four times longer keeps.
 
 use crate::lab_breaks::plain_of;
+// Subtract a power of two other than 2: README's walk-through's game, `Cards`, and
+// `Declared`, the same with the lab's proposal pasted.
+use crate::walkthroughs::{Cards as PowersBut2, Declared as PowersBut2Declared};
 use lab::paste::{family_code, WIDTH};
 use lab::patterns::{find, Finding};
 use lab::propose::{proposals, Proposal};
@@ -26,11 +29,16 @@ fn heads(found: &[Proposal]) -> Vec<String> {
     found.iter().map(head).collect()
 }
 
-/// Checks that this file holds `proposal`'s code, as pasted below.
+/// Checks that this file (or the README's walk-through's, `walkthroughs.rs`) holds
+/// `proposal`'s code, as pasted below.
 fn assert_pasted(proposal: &Proposal) {
-    let source = include_str!("lab_propose.rs");
+    let sources = [
+        include_str!("lab_propose.rs"),
+        include_str!("walkthroughs.rs"),
+    ];
     let code = proposal.code.join("\n");
-    assert!(source.contains(&code), "not pasted here:\n{code}");
+    let pasted = sources.iter().any(|source| source.contains(&code));
+    assert!(pasted, "not pasted here:\n{code}");
 }
 
 /// The finding whose first line is `head`; it must be proved.
@@ -39,34 +47,6 @@ fn assert_proved(found: &[Finding], head: &str) {
     let hit = found.iter().find(|f| f.headline == head);
     let hit = hit.unwrap_or_else(|| panic!("no finding {head:?} among {heads:?}"));
     assert!(hit.proof.is_some(), "{hit:?}");
-}
-
-/// Subtract a power of two other than 2.
-struct PowersBut2;
-
-impl Heap for PowersBut2 {
-    fn moves(&self, n: u64, to: &mut Moves) {
-        let powers = (0..63).map(|k| 1u64 << k).take_while(|&s| s <= n);
-        powers.filter(|&s| s != 2).for_each(|s| to.heap(n - s));
-    }
-}
-
-/// The same rules, with the lab's proposal pasted.
-struct PowersBut2Declared;
-
-impl Heap for PowersBut2Declared {
-    fn moves(&self, n: u64, to: &mut Moves) {
-        PowersBut2.moves(n, to)
-    }
-
-    fn family(&self) -> Family {
-        Family::Residues(Residues {
-            is_move: |s| takes_all(&Self, s),
-            from: 4,
-            modulus: 12,
-            classes: vec![4, 8],
-        })
-    }
 }
 
 #[test]

@@ -17,8 +17,9 @@ use lab::sectors::{find_sectors, Sectors};
 use lab::tables::Values;
 use proptest::prelude::*;
 
-/// A token game of fixed steps `(dx, dy)`, declared as such or not.
-struct Steps(Vec<(i64, i64)>, bool);
+/// A token game of fixed steps `(dx, dy)`, declared as such or not (the lab's tests of the
+/// plane share it).
+pub struct Steps(pub Vec<(i64, i64)>, pub bool);
 
 impl Plane for Steps {
     fn moves(&self, x: u64, y: u64, to: &mut PlaneMoves) {

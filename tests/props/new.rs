@@ -66,7 +66,7 @@ fn assert_formatted(dir: &Path) {
 }
 
 /// The Rust file `text` as `cargo fmt` writes it.
-fn formatted(text: &str) -> String {
+pub fn formatted(text: &str) -> String {
     let mut rustfmt = Command::new("rustfmt")
         .args(["--edition", "2021", "--emit", "stdout"])
         .stdin(Stdio::piped())
