@@ -6,11 +6,12 @@
 //! to prove, and check that step at states far past any table; P-position patterns must
 //! warn that they decide one heap, not a sum. And the residue proof of a period from 0.
 
+use crate::walkthroughs::power_cards;
 use lab::geometric::find_geometric;
 use lab::obligations::check_step;
 use lab::patterns::{find, Finding};
 use lab::report::report;
-use lab::rules::{Family, Heap, Moves, Residues};
+use lab::rules::{Heap, Moves};
 use lab::tables::{Table, Values};
 use proptest::prelude::*;
 
@@ -253,30 +254,10 @@ fn a_game_whose_first_state_is_1_claims_nothing_of_state_0() {
     assert!(noted(p, "and below 1: 0"), "{p:?}");
 }
 
-/// Take a power of two, declared periodic modulo 3 from the first move.
-struct PowerCards;
-
-impl Heap for PowerCards {
-    fn moves(&self, n: u64, to: &mut Moves) {
-        (0..64)
-            .map(|k| 1u64 << k)
-            .take_while(|&s| s <= n)
-            .for_each(|s| to.heap(n - s));
-    }
-
-    fn family(&self) -> Family {
-        Family::Residues(Residues {
-            is_move: u64::is_power_of_two,
-            from: 1,
-            modulus: 3,
-            classes: vec![1, 2],
-        })
-    }
-}
-
 #[test]
 fn the_residue_proof_of_a_period_from_0_speaks_of_no_value_below_0() {
-    let found = find(&Table::heaps(&PowerCards, 300, Values::Grundy).unwrap());
+    // power_cards: take a power of two, declared periodic modulo 3 from the first move.
+    let found = find(&Table::heaps(&power_cards::Rules, 300, Values::Grundy).unwrap());
     let period = finding(&found, "periodic: start 0, period 3");
     let proof = period.proof.as_ref().expect("proved");
     assert!(!proof[0].contains("below 0"), "{proof:?}");

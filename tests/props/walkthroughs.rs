@@ -11,7 +11,7 @@ use std::fs;
 
 #[allow(dead_code)]
 #[path = "../../examples/power_cards/rules.rs"]
-mod power_cards;
+pub mod power_cards;
 
 #[allow(dead_code)]
 #[path = "../../examples/leapers/rules.rs"]
